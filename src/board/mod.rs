@@ -1,0 +1,898 @@
+//! The position: stones, chains, liberties, captures, the simple-ko point and the Zobrist hash.
+//!
+//! The board is mechanics only. It knows what a placement does (joins chains, captures, leaves
+//! its chain without liberties) but not whether the rules allow it: occupied points, suicide,
+//! ko and superko are judged by `game.rs`. It never sees GTP text.
+//!
+//! Layout: a padded one-dimensional grid. With `stride = size + 1`, point (x, y) (0-based from
+//! the lower left) has index `(x + 1) + (y + 1) * stride`; column 0 of every row and the rows
+//! below and above the board are walls, so every on-board point has four neighbours and four
+//! diagonals inside the array and no edge test is needed.
+//!
+//! State is incremental, with no allocation per move:
+//! - `chain_head[p]`: the representative point of the chain the stone at p belongs to;
+//! - `next_stone[p]`: the next stone of the same chain (a ring through the whole chain);
+//! - `pseudo_liberties[head]`: for the chain, the number of (stone, empty neighbour) pairs.
+//!   A chain has no liberty exactly when this is 0, and has a liberty other than an empty
+//!   point q exactly when this exceeds the number of its stones next to q;
+//! - `chain_size[head]`: the number of stones;
+//! - `empty_points` with `empty_index`: the list of empty points, for random move choice;
+//! - `hash`: the Zobrist hash of the stones.
+
+mod point;
+mod zobrist;
+
+pub use point::{Color, Point};
+
+/// The largest board GTP can name (columns A–Z without I).
+pub const MAX_SIZE: usize = 25;
+/// The smallest board we play on.
+pub const MIN_SIZE: usize = 2;
+/// Cells in the padded grid of the largest board, walls included.
+pub const CELLS: usize = (MAX_SIZE + 1) * (MAX_SIZE + 2) + 1;
+/// Points on the largest board.
+pub const MAX_POINTS: usize = MAX_SIZE * MAX_SIZE;
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+const WALL: u8 = 3;
+
+#[inline]
+fn cell_of(color: Color) -> u8 {
+    color as u8 + 1
+}
+
+/// What placing a stone on an empty point would do, found without changing the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placement {
+    /// The stone would capture at least one opposing chain.
+    pub captures: bool,
+    /// After captures, the stone's own chain would have no liberty.
+    pub suicide: bool,
+    /// The stone would join at least one chain of its own colour (so a suicide would remove
+    /// more than the new stone).
+    pub joins_own_chain: bool,
+}
+
+/// A Go board of any size from 2×2 to 25×25.
+#[derive(Clone)]
+pub struct Board {
+    size: usize,
+    stride: usize,
+    neighbour_offsets: [isize; 4],
+    diagonal_offsets: [isize; 4],
+    cells: [u8; CELLS],
+    chain_head: [u16; CELLS],
+    next_stone: [u16; CELLS],
+    pseudo_liberties: [u16; CELLS],
+    chain_size: [u16; CELLS],
+    empty_points: [u16; MAX_POINTS],
+    empty_index: [u16; CELLS],
+    empty_count: usize,
+    hash: u64,
+    /// The point the given colour may not play on its next move (simple ko), or `None`.
+    ko: Option<(Point, Color)>,
+    /// Stones captured by each colour (index by `Color::index`), suicided stones included
+    /// for the opponent.
+    captured: [u32; 2],
+}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            formatter,
+            "Board {}x{} hash {:016x}",
+            self.size, self.size, self.hash
+        )?;
+        for y in (0..self.size).rev() {
+            for x in 0..self.size {
+                let point = self.point_unchecked(x, y);
+                let symbol = match self.cells[point.index()] {
+                    BLACK => 'X',
+                    WHITE => 'O',
+                    _ => '.',
+                };
+                write!(formatter, "{symbol}")?;
+            }
+            writeln!(formatter)?;
+        }
+        Ok(())
+    }
+}
+
+impl PartialEq for Board {
+    /// Two boards are equal when they hold the same stones, ko point and capture counts.
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.hash == other.hash
+            && self.ko == other.ko
+            && self.captured == other.captured
+            && self.cells[..self.cell_count()] == other.cells[..other.cell_count()]
+    }
+}
+
+impl Board {
+    /// An empty board of `size`×`size` points, or `None` unless 2 ≤ size ≤ 25.
+    pub fn new(size: usize) -> Option<Board> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return None;
+        }
+        let stride = size + 1;
+        let signed_stride = stride as isize;
+        let mut board = Board {
+            size,
+            stride,
+            neighbour_offsets: [-signed_stride, -1, 1, signed_stride],
+            diagonal_offsets: [
+                -signed_stride - 1,
+                -signed_stride + 1,
+                signed_stride - 1,
+                signed_stride + 1,
+            ],
+            cells: [WALL; CELLS],
+            chain_head: [0; CELLS],
+            next_stone: [0; CELLS],
+            pseudo_liberties: [0; CELLS],
+            chain_size: [0; CELLS],
+            empty_points: [0; MAX_POINTS],
+            empty_index: [0; CELLS],
+            empty_count: 0,
+            hash: 0,
+            ko: None,
+            captured: [0; 2],
+        };
+        for y in 0..size {
+            for x in 0..size {
+                let point = board.point_unchecked(x, y);
+                board.cells[point.index()] = EMPTY;
+                board.empty_index[point.index()] = board.empty_count as u16;
+                board.empty_points[board.empty_count] = point.0;
+                board.empty_count += 1;
+            }
+        }
+        Some(board)
+    }
+
+    /// The number of points along one side.
+    #[inline]
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The cells of the padded grid in use for this size.
+    fn cell_count(&self) -> usize {
+        (self.size + 1) * (self.size + 2) + 1
+    }
+
+    /// The point at column `x` and row `y`, both 0-based from the lower left, if on the board.
+    pub fn point(&self, x: usize, y: usize) -> Option<Point> {
+        (x < self.size && y < self.size).then(|| self.point_unchecked(x, y))
+    }
+
+    #[inline]
+    fn point_unchecked(&self, x: usize, y: usize) -> Point {
+        Point(((x + 1) + (y + 1) * self.stride) as u16)
+    }
+
+    /// The 0-based column and row of a point of this board.
+    pub fn coordinates(&self, point: Point) -> (usize, usize) {
+        let index = point.index();
+        (index % self.stride - 1, index / self.stride - 1)
+    }
+
+    /// Every point of the board, row by row from the lower left.
+    pub fn points(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..self.size).flat_map(move |y| (0..self.size).map(move |x| self.point_unchecked(x, y)))
+    }
+
+    /// The colour of the stone on `point`, or `None` when it is empty.
+    #[inline]
+    pub fn get(&self, point: Point) -> Option<Color> {
+        match self.cells[point.index()] {
+            BLACK => Some(Color::Black),
+            WHITE => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// The on-board orthogonal neighbours of `point`.
+    pub fn neighbours(&self, point: Point) -> impl Iterator<Item = Point> + '_ {
+        self.neighbour_offsets
+            .iter()
+            .map(move |offset| Point((point.index() as isize + offset) as u16))
+            .filter(|neighbour| self.cells[neighbour.index()] != WALL)
+    }
+
+    #[inline]
+    fn neighbour(&self, point: usize, direction: usize) -> usize {
+        (point as isize + self.neighbour_offsets[direction]) as usize
+    }
+
+    /// The Zobrist hash of the stones on the board (not of the ko point or the side to move).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The prisoners `color` has taken on the board: opposing stones it captured, plus opposing
+    /// stones removed by their own (multi-stone) suicide.
+    pub fn captured_by(&self, color: Color) -> u32 {
+        self.captured[color.index()]
+    }
+
+    /// The simple-ko point: where `color` may not play its next move, if anywhere.
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        self.ko
+    }
+
+    /// Whether simple ko forbids `color` to play at `point` now.
+    #[inline]
+    pub fn is_ko_banned(&self, color: Color, point: Point) -> bool {
+        self.ko == Some((point, color))
+    }
+
+    /// The number of empty points.
+    #[inline]
+    pub fn empty_count(&self) -> usize {
+        self.empty_count
+    }
+
+    /// The empty points, in no particular order.
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.empty_points[..self.empty_count]
+            .iter()
+            .map(|&index| Point(index))
+    }
+
+    /// The number of stones on the board of each colour, Black first.
+    pub fn stone_counts(&self) -> [u32; 2] {
+        let mut counts = [0; 2];
+        for point in self.points() {
+            if let Some(color) = self.get(point) {
+                counts[color.index()] += 1;
+            }
+        }
+        counts
+    }
+
+    /// The stones of the chain through `point` (empty when the point is empty).
+    pub fn chain(&self, point: Point) -> Vec<Point> {
+        let mut stones = Vec::new();
+        if self.get(point).is_none() {
+            return stones;
+        }
+        let start = point.index();
+        let mut stone = start;
+        loop {
+            stones.push(Point(stone as u16));
+            stone = self.next_stone[stone] as usize;
+            if stone == start {
+                break;
+            }
+        }
+        stones
+    }
+
+    /// The liberties of the chain through `point`, each once, in index order (empty when the
+    /// point is empty). Walks the chain; no flood fill.
+    pub fn liberties(&self, point: Point) -> Vec<Point> {
+        let mut liberties: Vec<Point> = Vec::new();
+        for stone in self.chain(point) {
+            for neighbour in self.neighbours(stone) {
+                if self.cells[neighbour.index()] == EMPTY && !liberties.contains(&neighbour) {
+                    liberties.push(neighbour);
+                }
+            }
+        }
+        liberties.sort();
+        liberties
+    }
+
+    /// The pseudo-liberty count of the chain through `point` (stones only).
+    fn pseudo_liberties_of(&self, point: usize) -> u16 {
+        self.pseudo_liberties[self.chain_head[point] as usize]
+    }
+
+    /// How many of the four neighbours of `point` belong to the chain headed by `head`.
+    #[inline]
+    fn contacts(&self, point: usize, head: u16) -> u16 {
+        let mut count = 0;
+        for direction in 0..4 {
+            let neighbour = self.neighbour(point, direction);
+            if self.cells[neighbour] <= WHITE
+                && self.cells[neighbour] != EMPTY
+                && self.chain_head[neighbour] == head
+            {
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// What a stone of `color` on the empty point `point` would do. The caller must make sure
+    /// the point is empty.
+    #[inline]
+    pub fn placement(&self, color: Color, point: Point) -> Placement {
+        let own = cell_of(color);
+        let index = point.index();
+        let mut has_liberty = false;
+        let mut captures = false;
+        let mut joins_own_chain = false;
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            let cell = self.cells[neighbour];
+            if cell == EMPTY {
+                has_liberty = true;
+            } else if cell == WALL {
+                continue;
+            } else {
+                let head = self.chain_head[neighbour];
+                let liberties = self.pseudo_liberties[head as usize];
+                let contacts = self.contacts(index, head);
+                if cell == own {
+                    joins_own_chain = true;
+                    if liberties > contacts {
+                        has_liberty = true;
+                    }
+                } else if liberties == contacts {
+                    captures = true;
+                }
+            }
+        }
+        Placement {
+            captures,
+            suicide: !has_liberty && !captures,
+            joins_own_chain,
+        }
+    }
+
+    /// The hash the board would have after `color` plays on the empty point `point`, with
+    /// captures (and, for a suicide, the removal of the mover's own chain) applied.
+    pub fn hash_after(&self, color: Color, point: Point) -> u64 {
+        let placement = self.placement(color, point);
+        let index = point.index();
+        let own = cell_of(color);
+        let mut hash = self.hash;
+        let mut seen_heads = [u16::MAX; 4];
+        if placement.suicide {
+            // The new stone and every chain it joins leave the board.
+            for direction in 0..4 {
+                let neighbour = self.neighbour(index, direction);
+                if self.cells[neighbour] == own {
+                    let head = self.chain_head[neighbour];
+                    if !seen_heads.contains(&head) {
+                        seen_heads[direction] = head;
+                        hash ^= self.chain_hash(neighbour);
+                    }
+                }
+            }
+            return hash;
+        }
+        hash ^= zobrist::STONE_KEYS[color.index()][index];
+        let opponent = cell_of(color.opponent());
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            if self.cells[neighbour] == opponent {
+                let head = self.chain_head[neighbour];
+                if !seen_heads.contains(&head)
+                    && self.pseudo_liberties[head as usize] == self.contacts(index, head)
+                {
+                    seen_heads[direction] = head;
+                    hash ^= self.chain_hash(neighbour);
+                }
+            }
+        }
+        hash
+    }
+
+    /// The XOR of the keys of every stone in the chain through `point`.
+    fn chain_hash(&self, point: usize) -> u64 {
+        let color = self.cells[point] as usize - 1;
+        let mut hash = 0;
+        let mut stone = point;
+        loop {
+            hash ^= zobrist::STONE_KEYS[color][stone];
+            stone = self.next_stone[stone] as usize;
+            if stone == point {
+                return hash;
+            }
+        }
+    }
+
+    /// Whether `point` is an eye of `color` for the random player: every orthogonal neighbour
+    /// is a `color` stone or the edge, and fewer than two diagonal points hold opposing stones
+    /// (none when the point is on the edge).
+    #[inline]
+    pub fn is_eye(&self, color: Color, point: Point) -> bool {
+        let own = cell_of(color);
+        let index = point.index();
+        for direction in 0..4 {
+            let cell = self.cells[self.neighbour(index, direction)];
+            if cell != own && cell != WALL {
+                return false;
+            }
+        }
+        let opponent = cell_of(color.opponent());
+        let mut opposing = 0;
+        let mut edge = false;
+        for offset in self.diagonal_offsets {
+            match self.cells[(index as isize + offset) as usize] {
+                cell if cell == opponent => opposing += 1,
+                WALL => edge = true,
+                _ => {}
+            }
+        }
+        if edge { opposing == 0 } else { opposing < 2 }
+    }
+
+    /// Places a stone of `color` on the empty point `point`: joins chains, captures opposing
+    /// chains left without liberties and, if the stone's own chain then has none, removes that
+    /// chain too (a suicide, which only the caller can decide to allow). Updates the hash, the
+    /// capture counts and the simple-ko point. Returns the number of opposing stones captured.
+    pub fn play(&mut self, color: Color, point: Point) -> u32 {
+        let index = point.index();
+        debug_assert_eq!(self.cells[index], EMPTY, "play on an occupied point");
+        let own = cell_of(color);
+        let opponent = cell_of(color.opponent());
+
+        self.remove_empty(index);
+        self.cells[index] = own;
+        self.hash ^= zobrist::STONE_KEYS[color.index()][index];
+        self.chain_head[index] = index as u16;
+        self.next_stone[index] = index as u16;
+        self.chain_size[index] = 1;
+        let mut liberties = 0;
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            match self.cells[neighbour] {
+                EMPTY => liberties += 1,
+                WALL => {}
+                _ => {
+                    let head = self.chain_head[neighbour] as usize;
+                    self.pseudo_liberties[head] -= 1;
+                }
+            }
+        }
+        self.pseudo_liberties[index] = liberties;
+
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            if self.cells[neighbour] == own && self.chain_head[neighbour] != self.chain_head[index]
+            {
+                self.merge_chains(index, neighbour);
+            }
+        }
+
+        let mut captured = 0;
+        let mut captured_point = 0;
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            if self.cells[neighbour] == opponent && self.pseudo_liberties_of(neighbour) == 0 {
+                captured += self.remove_chain(neighbour);
+                captured_point = neighbour;
+            }
+        }
+        self.captured[color.index()] += captured;
+
+        self.ko = None;
+        if self.pseudo_liberties_of(index) == 0 {
+            let lost = self.remove_chain(index);
+            self.captured[color.opponent().index()] += lost;
+        } else if captured == 1
+            && self.chain_size[self.chain_head[index] as usize] == 1
+            && self.pseudo_liberties[index] == 1
+        {
+            self.ko = Some((Point(captured_point as u16), color.opponent()));
+        }
+        captured
+    }
+
+    /// A pass: the board does not change, but any simple-ko ban ends.
+    pub fn pass(&mut self) {
+        self.ko = None;
+    }
+
+    /// Puts a setup stone (handicap, SGF `AB`/`AW`) on an empty point: like `play`, but it
+    /// captures nothing and leaves no ko. The caller makes sure the point is empty; a setup
+    /// stone whose chain has no liberty is left on the board as it is.
+    pub fn place_setup_stone(&mut self, color: Color, point: Point) {
+        let index = point.index();
+        debug_assert_eq!(self.cells[index], EMPTY, "setup stone on an occupied point");
+        let own = cell_of(color);
+        self.remove_empty(index);
+        self.cells[index] = own;
+        self.hash ^= zobrist::STONE_KEYS[color.index()][index];
+        self.chain_head[index] = index as u16;
+        self.next_stone[index] = index as u16;
+        self.chain_size[index] = 1;
+        let mut liberties = 0;
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            match self.cells[neighbour] {
+                EMPTY => liberties += 1,
+                WALL => {}
+                _ => {
+                    let head = self.chain_head[neighbour] as usize;
+                    self.pseudo_liberties[head] -= 1;
+                }
+            }
+        }
+        self.pseudo_liberties[index] = liberties;
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            if self.cells[neighbour] == own && self.chain_head[neighbour] != self.chain_head[index]
+            {
+                self.merge_chains(index, neighbour);
+            }
+        }
+        self.ko = None;
+    }
+
+    /// Removes the chain through `point` from the board (a capture, or a dead chain taken off
+    /// at the end), without crediting anyone. Returns the number of stones removed.
+    pub fn remove_chain_at(&mut self, point: Point) -> u32 {
+        if self.get(point).is_none() {
+            return 0;
+        }
+        self.remove_chain(point.index())
+    }
+
+    /// Joins the chain through `second` into the chain through `first`; the larger chain keeps
+    /// its head.
+    fn merge_chains(&mut self, first: usize, second: usize) {
+        let mut keep = self.chain_head[first] as usize;
+        let mut absorb = self.chain_head[second] as usize;
+        if self.chain_size[keep] < self.chain_size[absorb] {
+            std::mem::swap(&mut keep, &mut absorb);
+        }
+        self.pseudo_liberties[keep] += self.pseudo_liberties[absorb];
+        self.chain_size[keep] += self.chain_size[absorb];
+        let mut stone = absorb;
+        loop {
+            self.chain_head[stone] = keep as u16;
+            stone = self.next_stone[stone] as usize;
+            if stone == absorb {
+                break;
+            }
+        }
+        // Splice the two rings: keep → (absorb's ring) → keep's old next.
+        self.next_stone.swap(keep, absorb);
+    }
+
+    /// Takes every stone of the chain through `point` off the board and gives the freed
+    /// points back as liberties to the chains next to them. Returns the number of stones.
+    fn remove_chain(&mut self, point: usize) -> u32 {
+        let color = self.cells[point] as usize - 1;
+        let mut removed = 0;
+        let mut stone = point;
+        loop {
+            let next = self.next_stone[stone] as usize;
+            self.cells[stone] = EMPTY;
+            self.hash ^= zobrist::STONE_KEYS[color][stone];
+            self.add_empty(stone);
+            removed += 1;
+            stone = next;
+            if stone == point {
+                break;
+            }
+        }
+        // Second pass: every stone next to a freed point gains one pseudo-liberty. (Done after
+        // all stones are gone so that stones of the removed chain are not counted.)
+        let mut stone = point;
+        loop {
+            let next = self.next_stone[stone] as usize;
+            for direction in 0..4 {
+                let neighbour = self.neighbour(stone, direction);
+                let cell = self.cells[neighbour];
+                if cell == BLACK || cell == WHITE {
+                    let head = self.chain_head[neighbour] as usize;
+                    self.pseudo_liberties[head] += 1;
+                }
+            }
+            stone = next;
+            if stone == point {
+                break;
+            }
+        }
+        removed
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, index: usize) {
+        let slot = self.empty_index[index] as usize;
+        self.empty_count -= 1;
+        let last = self.empty_points[self.empty_count];
+        self.empty_points[slot] = last;
+        self.empty_index[last as usize] = slot as u16;
+    }
+
+    #[inline]
+    fn add_empty(&mut self, index: usize) {
+        self.empty_index[index] = self.empty_count as u16;
+        self.empty_points[self.empty_count] = index as u16;
+        self.empty_count += 1;
+    }
+
+    /// The empty point at position `slot` of the empty-point list (0 ≤ slot < empty_count).
+    #[inline]
+    pub fn empty_point(&self, slot: usize) -> Point {
+        Point(self.empty_points[slot])
+    }
+
+    /// Checks every incremental structure against a recomputation from the stones alone
+    /// (chains by flood fill, liberties, empty list, hash). For tests; returns what differs.
+    pub fn verify(&self) -> Result<(), String> {
+        let mut hash = 0;
+        let mut empty = 0;
+        for point in self.points() {
+            let index = point.index();
+            match self.get(point) {
+                None => {
+                    empty += 1;
+                    let slot = self.empty_index[index] as usize;
+                    if slot >= self.empty_count || self.empty_points[slot] as usize != index {
+                        return Err(format!("empty point {index} missing from the empty list"));
+                    }
+                }
+                Some(color) => {
+                    hash ^= zobrist::STONE_KEYS[color.index()][index];
+                    // Flood fill the chain.
+                    let mut chain = vec![index];
+                    let mut todo = vec![index];
+                    while let Some(stone) = todo.pop() {
+                        for direction in 0..4 {
+                            let neighbour = self.neighbour(stone, direction);
+                            if self.cells[neighbour] == self.cells[index]
+                                && !chain.contains(&neighbour)
+                            {
+                                chain.push(neighbour);
+                                todo.push(neighbour);
+                            }
+                        }
+                    }
+                    let head = self.chain_head[index];
+                    if chain.iter().any(|&stone| self.chain_head[stone] != head) {
+                        return Err(format!("chain through {index} has several heads"));
+                    }
+                    let ring = self.chain(point);
+                    if ring.len() != chain.len() {
+                        return Err(format!("chain ring through {index} has wrong length"));
+                    }
+                    if self.chain_size[head as usize] as usize != chain.len() {
+                        return Err(format!("chain size through {index} is wrong"));
+                    }
+                    let mut pseudo = 0;
+                    for &stone in &chain {
+                        for direction in 0..4 {
+                            if self.cells[self.neighbour(stone, direction)] == EMPTY {
+                                pseudo += 1;
+                            }
+                        }
+                    }
+                    if self.pseudo_liberties[head as usize] != pseudo {
+                        return Err(format!(
+                            "chain through {index}: {} pseudo-liberties recorded, {pseudo} counted",
+                            self.pseudo_liberties[head as usize]
+                        ));
+                    }
+                    if pseudo == 0 {
+                        return Err(format!("chain through {index} has no liberty"));
+                    }
+                }
+            }
+        }
+        if empty != self.empty_count {
+            return Err(format!(
+                "{} empty points listed, {empty} counted",
+                self.empty_count
+            ));
+        }
+        if hash != self.hash {
+            return Err("hash differs from the recomputed hash".to_string());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+
+    /// Builds a board from an ASCII diagram, top row first: `X` black, `O` white, `.` or `+`
+    /// empty; spaces are ignored. The stones are placed as setup stones.
+    pub(crate) fn diagram(text: &str) -> Board {
+        let rows: Vec<Vec<char>> = text
+            .lines()
+            .map(|line| {
+                line.chars()
+                    .filter(|c| !c.is_whitespace())
+                    .collect::<Vec<_>>()
+            })
+            .filter(|row| !row.is_empty())
+            .collect();
+        let size = rows.len();
+        let mut board = Board::new(size).expect("diagram size");
+        for (row_from_top, row) in rows.iter().enumerate() {
+            assert_eq!(row.len(), size, "diagram rows must be square");
+            for (x, symbol) in row.iter().enumerate() {
+                let y = size - 1 - row_from_top;
+                let point = board.point(x, y).unwrap();
+                match symbol {
+                    'X' => board.place_setup_stone(Color::Black, point),
+                    'O' => board.place_setup_stone(Color::White, point),
+                    _ => {}
+                }
+            }
+        }
+        board
+    }
+
+    /// The point named like a GTP vertex ("D4") on `board`.
+    pub(crate) fn at(board: &Board, name: &str) -> Point {
+        let letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+        let x = letters.find(name.chars().next().unwrap()).unwrap();
+        let y: usize = name[1..].parse().unwrap();
+        board.point(x, y - 1).unwrap()
+    }
+
+    #[test]
+    fn a_lone_stone_has_four_liberties_in_the_centre_three_on_the_edge_two_in_the_corner() {
+        let board = diagram(
+            "
+            . . . . .
+            . . . . .
+            . . X . .
+            . . . . .
+            X . . X .",
+        );
+        assert_eq!(board.liberties(at(&board, "C3")).len(), 4);
+        assert_eq!(board.liberties(at(&board, "D1")).len(), 3);
+        assert_eq!(board.liberties(at(&board, "A1")).len(), 2);
+        board.verify().unwrap();
+    }
+
+    #[test]
+    fn stones_touching_along_lines_form_one_chain_and_share_liberties_once() {
+        // RULES.md §2.3: black D4, E4, D5 form one chain with 7 liberties.
+        let mut board = Board::new(9).unwrap();
+        for name in ["D4", "E4", "D5"] {
+            let point = at(&board, name);
+            board.play(Color::Black, point);
+        }
+        assert_eq!(board.chain(at(&board, "E4")).len(), 3);
+        assert_eq!(board.liberties(at(&board, "D4")).len(), 7);
+        board.verify().unwrap();
+    }
+
+    #[test]
+    fn diagonal_contact_does_not_connect() {
+        let board = diagram(
+            "
+            . . .
+            . X .
+            X . .",
+        );
+        assert_eq!(board.chain(at(&board, "B2")).len(), 1);
+    }
+
+    #[test]
+    fn filling_the_last_liberty_captures_every_stone_of_the_chain() {
+        // RULES.md §2.5: white D4 E4; black C4 D3 E3 F4 D5; black E5 captures both.
+        let mut board = Board::new(9).unwrap();
+        for name in ["D4", "E4"] {
+            let point = at(&board, name);
+            board.play(Color::White, point);
+        }
+        for name in ["C4", "D3", "E3", "F4", "D5"] {
+            let point = at(&board, name);
+            board.play(Color::Black, point);
+        }
+        let e5 = at(&board, "E5");
+        assert!(board.placement(Color::Black, e5).captures);
+        assert_eq!(board.play(Color::Black, e5), 2);
+        assert_eq!(board.captured_by(Color::Black), 2);
+        assert_eq!(board.get(at(&board, "D4")), None);
+        assert_eq!(board.get(at(&board, "E4")), None);
+        board.verify().unwrap();
+    }
+
+    #[test]
+    fn placement_sees_suicide_only_after_captures() {
+        // RULES.md §2.6: white B1 and A2, black C1 B2 A3.
+        let board = diagram(
+            "
+            . . . .
+            X . . .
+            O X . .
+            . O X .",
+        );
+        let a1 = at(&board, "A1");
+        let black = board.placement(Color::Black, a1);
+        assert!(black.captures && !black.suicide);
+        let white = board.placement(Color::White, a1);
+        assert!(white.suicide && white.joins_own_chain && !white.captures);
+    }
+
+    #[test]
+    fn a_single_stone_capturing_a_single_stone_sets_the_ko_point() {
+        let mut board = diagram(
+            "
+            . . . . .
+            . . . . .
+            . X O . .
+            X O . O .
+            . X O . .",
+        );
+        let c2 = at(&board, "C2");
+        assert_eq!(board.play(Color::Black, c2), 1);
+        assert_eq!(board.ko(), Some((at(&board, "B2"), Color::White)));
+        board.pass();
+        assert_eq!(board.ko(), None);
+        board.verify().unwrap();
+    }
+
+    #[test]
+    fn hash_after_predicts_the_hash_of_captures_and_suicides() {
+        let board = diagram(
+            "
+            . . . .
+            X . . .
+            O X . .
+            . O X .",
+        );
+        let a1 = at(&board, "A1");
+        for color in Color::BOTH {
+            let mut played = board.clone();
+            let predicted = played.hash_after(color, a1);
+            played.play(color, a1);
+            assert_eq!(predicted, played.hash(), "{color:?}");
+            played.verify().unwrap();
+        }
+    }
+
+    #[test]
+    fn an_eye_needs_own_neighbours_and_few_opposing_diagonals() {
+        let board = diagram(
+            "
+            . X . O .
+            X . X . .
+            . X O . .
+            . . . . .
+            X . . . .",
+        );
+        // B4 is surrounded by black with one white diagonal (C3): still an eye.
+        assert!(board.is_eye(Color::Black, at(&board, "B4")));
+        // A5 is on the edge; its only diagonal (B4) is empty: an eye.
+        assert!(board.is_eye(Color::Black, at(&board, "A5")));
+        // A1's neighbours are empty: not an eye.
+        assert!(!board.is_eye(Color::Black, at(&board, "B1")));
+        // B1 is on the edge with one black diagonal (A2): not an eye for White.
+        let edge = diagram(
+            "
+            . . .
+            X O .
+            O . O",
+        );
+        assert!(!edge.is_eye(Color::White, at(&edge, "B1")));
+        // C3 has two black diagonals: not an eye; with one, it is.
+        let two = diagram(
+            "
+            . . . . .
+            . X O X .
+            . O . O .
+            . . O . .
+            . . . . .",
+        );
+        assert!(!two.is_eye(Color::White, at(&two, "C3")));
+        let one = diagram(
+            "
+            . . . . .
+            . X O . .
+            . O . O .
+            . . O . .
+            . . . . .",
+        );
+        assert!(one.is_eye(Color::White, at(&one, "C3")));
+    }
+}

@@ -1,0 +1,692 @@
+//! The game: a board plus its history, and the only place where legality is decided (occupied
+//! points, suicide, simple ko, positional and situational superko) under the current ruleset.
+//! Also turn, passes, prisoners, setup stones and undo. Knows no GTP text, no randomness, no I/O.
+//!
+//! Undo replays the game from its setup: the position is a function of the setup stones and
+//! the moves, so replaying all but the last move restores the board, the captures, the ko point
+//! and the superko history exactly, with no per-move snapshot to keep.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use crate::board::{Board, Color, Point};
+use crate::rules::{KoRule, Rules};
+
+/// XORed into a board hash to say that White is to move (situational superko keys).
+const WHITE_TO_MOVE_KEY: u64 = 0x9F1D_4C6B_2A85_E373;
+
+/// A turn: a stone on a point, or a pass. Resigning is not a move on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Place a stone on the point.
+    Place(Point),
+    /// Pass.
+    Pass,
+}
+
+/// Why a move is not allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The point already holds a stone.
+    Occupied,
+    /// The move would leave its own chain without liberties, and the ruleset forbids that
+    /// (single-stone suicide is always forbidden).
+    Suicide,
+    /// The move retakes a ko at once (simple ko).
+    Ko,
+    /// The move recreates an earlier position that the superko rule forbids.
+    Superko,
+}
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(match self {
+            IllegalMove::Occupied => "the point is occupied",
+            IllegalMove::Suicide => "the move is suicide",
+            IllegalMove::Ko => "the move retakes a ko",
+            IllegalMove::Superko => "the move repeats an earlier position (superko)",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Why setup stones (handicap, a loaded position) cannot be placed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// The board already has stones or moves.
+    NotEmpty,
+    /// Two setup stones on one point.
+    RepeatedPoint,
+}
+
+/// Zobrist keys are already random: hashing them again is wasted work.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &byte in bytes {
+            self.0 = self.0.rotate_left(8) ^ byte as u64;
+        }
+    }
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+type KeyCounts = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
+
+/// A game of Go in progress: board, rules, komi, setup stones and the moves played.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    komi: f64,
+    board: Board,
+    setup: Vec<(Color, Point)>,
+    handicap: u32,
+    first_to_move: Color,
+    moves: Vec<(Color, Move)>,
+    to_move: Color,
+    /// How often each board hash has occurred (positional superko).
+    positions: KeyCounts,
+    /// How often each (board hash, side to move) has occurred (situational superko).
+    situations: KeyCounts,
+}
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        self.rules == other.rules
+            && self.komi.to_bits() == other.komi.to_bits()
+            && self.board == other.board
+            && self.setup == other.setup
+            && self.handicap == other.handicap
+            && self.first_to_move == other.first_to_move
+            && self.moves == other.moves
+            && self.to_move == other.to_move
+            && self.positions == other.positions
+            && self.situations == other.situations
+    }
+}
+
+impl Game {
+    /// A new game on an empty `size`×`size` board, or `None` for a size outside 2–25.
+    pub fn new(size: usize, rules: Rules, komi: f64) -> Option<Game> {
+        let board = Board::new(size)?;
+        let mut game = Game {
+            rules,
+            komi,
+            board,
+            setup: Vec::new(),
+            handicap: 0,
+            first_to_move: Color::Black,
+            moves: Vec::new(),
+            to_move: Color::Black,
+            positions: KeyCounts::default(),
+            situations: KeyCounts::default(),
+        };
+        game.record_position();
+        Some(game)
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The board size.
+    pub fn size(&self) -> usize {
+        self.board.size()
+    }
+
+    /// The ruleset in force.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Changes the ruleset; the position and history stay as they are.
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+    }
+
+    /// Komi: the points White receives.
+    pub fn komi(&self) -> f64 {
+        self.komi
+    }
+
+    /// Sets komi.
+    pub fn set_komi(&mut self, komi: f64) {
+        self.komi = komi;
+    }
+
+    /// The colour whose turn it is: the opponent of the last mover (GTP may play either colour
+    /// at any time; this is who would normally move next).
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The moves played so far, setup stones not included.
+    pub fn moves(&self) -> &[(Color, Move)] {
+        &self.moves
+    }
+
+    /// The setup stones (handicap or loaded position), placed before the first move.
+    pub fn setup(&self) -> &[(Color, Point)] {
+        &self.setup
+    }
+
+    /// The number of handicap stones (0 when the setup is not a handicap).
+    pub fn handicap(&self) -> u32 {
+        self.handicap
+    }
+
+    /// Whether play has ended: the last two moves were passes.
+    pub fn is_over(&self) -> bool {
+        matches!(
+            self.moves.as_slice(),
+            [.., (_, Move::Pass), (_, Move::Pass)]
+        )
+    }
+
+    /// The passes `color` has made.
+    pub fn passes_by(&self, color: Color) -> u32 {
+        self.moves
+            .iter()
+            .filter(|&&(mover, turn)| mover == color && turn == Move::Pass)
+            .count() as u32
+    }
+
+    /// Empties the board and forgets setup and moves; size, rules and komi stay.
+    pub fn clear(&mut self) {
+        self.setup.clear();
+        self.handicap = 0;
+        self.first_to_move = Color::Black;
+        self.moves.clear();
+        self.rebuild();
+    }
+
+    /// Starts over on an empty board of another size; rules and komi stay. Returns `false`
+    /// (and changes nothing) for a size outside 2–25.
+    pub fn resize(&mut self, size: usize) -> bool {
+        match Board::new(size) {
+            Some(board) => {
+                self.board = board;
+                self.clear();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Puts setup stones on an empty board before any move, as handicap when `handicap` is
+    /// true (then White moves first). Fails, changing nothing, if the board is not empty or a
+    /// point repeats.
+    pub fn place_setup(
+        &mut self,
+        stones: &[(Color, Point)],
+        handicap: bool,
+    ) -> Result<(), SetupError> {
+        if !self.setup.is_empty() || !self.moves.is_empty() {
+            return Err(SetupError::NotEmpty);
+        }
+        for (index, (_, point)) in stones.iter().enumerate() {
+            if stones[..index].iter().any(|(_, other)| other == point) {
+                return Err(SetupError::RepeatedPoint);
+            }
+        }
+        self.setup = stones.to_vec();
+        self.handicap = if handicap { stones.len() as u32 } else { 0 };
+        self.first_to_move = if handicap && !stones.is_empty() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        self.rebuild();
+        Ok(())
+    }
+
+    /// Sets who moves first after the setup stones (for loaded positions).
+    pub fn set_first_to_move(&mut self, color: Color) {
+        self.first_to_move = color;
+        self.rebuild();
+    }
+
+    /// Whether `color` may make `turn` now; the reason when not.
+    pub fn check(&self, color: Color, turn: Move) -> Result<(), IllegalMove> {
+        let point = match turn {
+            Move::Pass => return Ok(()),
+            Move::Place(point) => point,
+        };
+        if self.board.get(point).is_some() {
+            return Err(IllegalMove::Occupied);
+        }
+        let placement = self.board.placement(color, point);
+        if placement.suicide && !(self.rules.multi_stone_suicide && placement.joins_own_chain) {
+            return Err(IllegalMove::Suicide);
+        }
+        match self.rules.ko {
+            KoRule::Simple => {
+                if self.board.is_ko_banned(color, point) {
+                    return Err(IllegalMove::Ko);
+                }
+            }
+            KoRule::PositionalSuperko => {
+                if self
+                    .positions
+                    .contains_key(&self.board.hash_after(color, point))
+                {
+                    return Err(IllegalMove::Superko);
+                }
+            }
+            KoRule::SituationalSuperko => {
+                let key = situation_key(self.board.hash_after(color, point), color.opponent());
+                if self.situations.contains_key(&key) {
+                    return Err(IllegalMove::Superko);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays `turn` for `color` if the rules allow it; otherwise changes nothing and says why.
+    pub fn play(&mut self, color: Color, turn: Move) -> Result<(), IllegalMove> {
+        self.check(color, turn)?;
+        self.apply(color, turn);
+        self.moves.push((color, turn));
+        Ok(())
+    }
+
+    /// Takes back the last move. Returns `false` when there is none (setup stones are never
+    /// taken back).
+    pub fn undo(&mut self) -> bool {
+        if self.moves.pop().is_none() {
+            return false;
+        }
+        self.rebuild();
+        true
+    }
+
+    /// The points where `color` may place a stone now, in board order.
+    pub fn legal_points(&self, color: Color) -> Vec<Point> {
+        self.board
+            .points()
+            .filter(|&point| self.check(color, Move::Place(point)).is_ok())
+            .collect()
+    }
+
+    /// Applies a move known to be legal (or legal when it was first played) to the board and
+    /// the repetition history.
+    fn apply(&mut self, color: Color, turn: Move) {
+        match turn {
+            Move::Pass => self.board.pass(),
+            Move::Place(point) => {
+                self.board.play(color, point);
+            }
+        }
+        self.to_move = color.opponent();
+        self.record_position();
+    }
+
+    fn record_position(&mut self) {
+        let hash = self.board.hash();
+        *self.positions.entry(hash).or_insert(0) += 1;
+        *self
+            .situations
+            .entry(situation_key(hash, self.to_move))
+            .or_insert(0) += 1;
+    }
+
+    /// Recomputes the board and the repetition history from the setup and the moves.
+    fn rebuild(&mut self) {
+        self.board = Board::new(self.board.size()).expect("the size was valid before");
+        for &(color, point) in &self.setup {
+            if self.board.get(point).is_none() {
+                self.board.place_setup_stone(color, point);
+            }
+        }
+        self.positions.clear();
+        self.situations.clear();
+        self.to_move = self.first_to_move;
+        self.record_position();
+        let moves = std::mem::take(&mut self.moves);
+        for &(color, turn) in &moves {
+            self.apply(color, turn);
+        }
+        self.moves = moves;
+    }
+}
+
+/// The key of a position with a given side to move.
+fn situation_key(hash: u64, to_move: Color) -> u64 {
+    match to_move {
+        Color::Black => hash,
+        Color::White => hash ^ WHITE_TO_MOVE_KEY,
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::board::tests::at;
+
+    /// A 9×9 game under `rules` after the given moves ("B D4", "W pass", …), each of which
+    /// must be legal.
+    pub(crate) fn game_after(size: usize, rules: Rules, moves: &[&str]) -> Game {
+        let mut game = Game::new(size, rules, 7.5).unwrap();
+        for text in moves {
+            let (color, turn) = parse(&game, text);
+            game.play(color, turn)
+                .unwrap_or_else(|error| panic!("{text}: {error}"));
+        }
+        game
+    }
+
+    pub(crate) fn parse(game: &Game, text: &str) -> (Color, Move) {
+        let (color, vertex) = text.split_once(' ').unwrap();
+        let color = if color == "B" {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let turn = if vertex == "pass" {
+            Move::Pass
+        } else {
+            Move::Place(at(game.board(), vertex))
+        };
+        (color, turn)
+    }
+
+    fn attempt(game: &mut Game, text: &str) -> Result<(), IllegalMove> {
+        let (color, turn) = parse(game, text);
+        game.play(color, turn)
+    }
+
+    #[test]
+    fn a_stone_cannot_be_placed_on_an_occupied_point() {
+        let mut game = game_after(9, Rules::BGA, &["B E5"]);
+        assert_eq!(attempt(&mut game, "W E5"), Err(IllegalMove::Occupied));
+        assert_eq!(attempt(&mut game, "B E5"), Err(IllegalMove::Occupied));
+    }
+
+    #[test]
+    fn suicide_is_judged_after_captures() {
+        // RULES.md §2.6:
+        //   4 . . . .
+        //   3 X . . .
+        //   2 O X . .
+        //   1 . O X .
+        //     A B C D
+        let setup = ["W B1", "W A2", "B C1", "B B2", "B A3"];
+        for rules in [Rules::BGA, Rules::TROMP_TAYLOR] {
+            let mut black = game_after(9, rules, &setup);
+            assert_eq!(attempt(&mut black, "B A1"), Ok(()));
+            assert_eq!(black.board().captured_by(Color::Black), 2);
+            let board = black.board();
+            assert_eq!(
+                board.liberties(at(board, "A1")),
+                vec![at(board, "B1"), at(board, "A2")]
+            );
+        }
+        // White A1 joins B1 and A2 into a chain without liberties: suicide, which BGA forbids
+        // and Tromp-Taylor allows as a multi-stone suicide (the three stones are removed).
+        let mut white = game_after(9, Rules::BGA, &setup);
+        assert_eq!(attempt(&mut white, "W A1"), Err(IllegalMove::Suicide));
+        let mut white = game_after(9, Rules::TROMP_TAYLOR, &setup);
+        assert_eq!(attempt(&mut white, "W A1"), Ok(()));
+        assert_eq!(white.board().captured_by(Color::Black), 3);
+    }
+
+    #[test]
+    fn multi_stone_suicide_is_legal_under_tromp_taylor_and_illegal_under_bga() {
+        //   3 X X .
+        //   2 O O X
+        //   1 . O X     White A1 would fill its own last liberty.
+        //     A B C
+        let moves = ["B A3", "W A2", "B B3", "W B2", "B C2", "W B1", "B C1"];
+        let mut bga = game_after(9, Rules::BGA, &moves);
+        assert_eq!(attempt(&mut bga, "W A1"), Err(IllegalMove::Suicide));
+        let mut tromp_taylor = game_after(9, Rules::TROMP_TAYLOR, &moves);
+        assert_eq!(attempt(&mut tromp_taylor, "W A1"), Ok(()));
+        let board = tromp_taylor.board();
+        for vertex in ["A1", "A2", "B2", "B1"] {
+            assert_eq!(board.get(at(board, vertex)), None, "{vertex}");
+        }
+        assert_eq!(board.captured_by(Color::Black), 4);
+        board.verify().unwrap();
+    }
+
+    #[test]
+    fn single_stone_suicide_is_illegal_under_every_ruleset() {
+        let moves = ["B A2", "W E5", "B B1"];
+        for rules in Rules::PRESETS {
+            let mut game = game_after(9, rules, &moves);
+            assert_eq!(
+                attempt(&mut game, "W A1"),
+                Err(IllegalMove::Suicide),
+                "{}",
+                rules.name
+            );
+        }
+    }
+
+    /// RULES.md §2.7: white D4 E3 F4 E5, black C4 D3 D5; black E4 captures D4.
+    const KO_SETUP: [&str; 8] = [
+        "W D4", "B C4", "W E3", "B D3", "W F4", "B D5", "W E5", "B E4",
+    ];
+
+    #[test]
+    fn an_immediate_ko_retake_is_illegal_under_every_ruleset() {
+        for rules in Rules::PRESETS {
+            let mut game = game_after(9, rules, &KO_SETUP);
+            let expected = if rules.ko == KoRule::Simple {
+                IllegalMove::Ko
+            } else {
+                IllegalMove::Superko
+            };
+            assert_eq!(attempt(&mut game, "W D4"), Err(expected), "{}", rules.name);
+        }
+    }
+
+    #[test]
+    fn a_ko_may_be_retaken_after_a_threat_and_an_answer() {
+        for rules in Rules::PRESETS {
+            let mut game = game_after(9, rules, &KO_SETUP);
+            attempt(&mut game, "W H8").unwrap();
+            attempt(&mut game, "B H7").unwrap();
+            assert_eq!(attempt(&mut game, "W D4"), Ok(()), "{}", rules.name);
+            let board = game.board();
+            assert_eq!(board.get(at(board, "E4")), None);
+            assert_eq!(board.captured_by(Color::White), 1);
+        }
+    }
+
+    #[test]
+    fn a_full_ko_fight_on_seven_by_seven() {
+        //   7 . . . . . . .
+        //   6 . . . . . . .
+        //   5 . . X O . . .
+        //   4 . X O . O . .     Black takes at D4, White threatens, Black answers,
+        //   3 . . X O . . .     White retakes at C4, and so on.
+        //   2 . . . . . . .
+        //   1 . . . . . . .
+        //     A B C D E F G
+        let mut game = game_after(
+            7,
+            Rules::JAPANESE,
+            &[
+                "B C5", "W D5", "B B4", "W C4", "B C3", "W D3", "B A7", "W E4",
+            ],
+        );
+        attempt(&mut game, "B D4").unwrap(); // takes the ko
+        assert_eq!(attempt(&mut game, "W C4"), Err(IllegalMove::Ko));
+        attempt(&mut game, "W G1").unwrap(); // threat
+        attempt(&mut game, "B G2").unwrap(); // answer
+        attempt(&mut game, "W C4").unwrap(); // retakes
+        assert_eq!(attempt(&mut game, "B D4"), Err(IllegalMove::Ko));
+        attempt(&mut game, "B A1").unwrap(); // threat
+        attempt(&mut game, "W B1").unwrap(); // answer
+        attempt(&mut game, "B D4").unwrap(); // takes again
+        assert_eq!(game.board().captured_by(Color::Black), 2);
+        assert_eq!(game.board().captured_by(Color::White), 1);
+        game.board().verify().unwrap();
+    }
+
+    #[test]
+    fn a_snapback_recapture_is_legal_at_once() {
+        //   3 X X . .
+        //   2 . O X .     White B2 B1 C1 has two liberties, A2 and A1. Black throws in a
+        //   1 . O O X     stone at A1; White A2 captures it (one stone), which leaves the
+        //     A B C D     white chain with the single liberty A1; Black recaptures there at
+        //                 once, taking four stones: not a ko, the position is new.
+        let mut game = game_after(
+            9,
+            Rules::BGA,
+            &[
+                "B A3", "W B2", "B B3", "W B1", "B C2", "W C1", "B D1", "W H9",
+            ],
+        );
+        attempt(&mut game, "B A1").unwrap();
+        attempt(&mut game, "W A2").unwrap();
+        assert_eq!(game.board().captured_by(Color::White), 1);
+        assert_eq!(attempt(&mut game, "B A1"), Ok(()));
+        assert_eq!(game.board().captured_by(Color::Black), 4);
+        game.board().verify().unwrap();
+    }
+
+    /// Three kos on one 9×9 board (only the rows that matter are drawn):
+    ///
+    /// ```text
+    ///   9 X . X O . . . . .     ko 2: Black holds C9; White may take at B9
+    ///   8 . X O . . . . . .
+    ///   …
+    ///   2 . X O . . . X O .
+    ///   1 X O . O . X O . O     ko 1: White holds B1, Black may take at C1
+    ///     A B C D E F G H J     ko 3: White holds G1, Black may take at H1
+    /// ```
+    fn triple_ko_position(rules: Rules) -> Game {
+        let mut game = Game::new(9, rules, 7.5).unwrap();
+        let board = game.board();
+        let mut stones = Vec::new();
+        for vertex in ["A1", "B2", "A9", "B8", "C9", "F1", "G2"] {
+            stones.push((Color::Black, at(board, vertex)));
+        }
+        for vertex in ["B1", "C2", "D1", "C8", "D9", "G1", "H2", "J1"] {
+            stones.push((Color::White, at(board, vertex)));
+        }
+        game.place_setup(&stones, false).unwrap();
+        game
+    }
+
+    #[test]
+    fn a_triple_ko_cycle_is_legal_under_simple_ko_and_stopped_by_superko() {
+        // Each side takes a ko in turn, never the one just taken: after six captures the
+        // starting position returns with Black to move.
+        let cycle = ["B C1", "W B9", "B H1", "W B1", "B C9", "W G1"];
+        let mut simple = triple_ko_position(Rules::JAPANESE);
+        let start = simple.board().hash();
+        for text in cycle {
+            attempt(&mut simple, text).unwrap_or_else(|error| panic!("{text}: {error}"));
+        }
+        assert_eq!(
+            simple.board().hash(),
+            start,
+            "the cycle repeats under simple ko"
+        );
+        assert_eq!(simple.board().captured_by(Color::Black), 3);
+        for rules in [Rules::CHINESE_KGS, Rules::BGA] {
+            let mut game = triple_ko_position(rules);
+            for text in &cycle[..5] {
+                attempt(&mut game, text).unwrap_or_else(|error| panic!("{text}: {error}"));
+            }
+            assert_eq!(
+                attempt(&mut game, "W G1"),
+                Err(IllegalMove::Superko),
+                "{}",
+                rules.name
+            );
+        }
+    }
+
+    #[test]
+    fn passes_never_violate_ko_and_clear_the_simple_ko_ban() {
+        let mut game = game_after(9, Rules::JAPANESE, &KO_SETUP);
+        attempt(&mut game, "W pass").unwrap();
+        attempt(&mut game, "B pass").unwrap();
+        // Under simple ko the ban lasts one move only.
+        assert_eq!(attempt(&mut game, "W D4"), Ok(()));
+        // Under positional superko the retake would recreate the position before E4.
+        let mut superko = game_after(9, Rules::CHINESE_KGS, &KO_SETUP);
+        attempt(&mut superko, "W pass").unwrap();
+        attempt(&mut superko, "B pass").unwrap();
+        assert_eq!(attempt(&mut superko, "W D4"), Err(IllegalMove::Superko));
+    }
+
+    #[test]
+    fn situational_superko_allows_a_position_with_the_other_player_to_move() {
+        // After B takes the ko and W passes, B passes: the same board with W to move as
+        // before. That is a pass, never a violation; both superko kinds allow it.
+        let mut game = game_after(9, Rules::BGA, &KO_SETUP);
+        assert_eq!(attempt(&mut game, "W pass"), Ok(()));
+        assert_eq!(attempt(&mut game, "B pass"), Ok(()));
+    }
+
+    #[test]
+    fn undo_restores_the_exact_previous_state() {
+        let mut game = game_after(9, Rules::BGA, &KO_SETUP[..7]);
+        let before = game.clone();
+        attempt(&mut game, "B E4").unwrap();
+        assert!(game.undo());
+        assert_eq!(game, before);
+        attempt(&mut game, "B pass").unwrap();
+        assert!(game.undo());
+        assert_eq!(game, before);
+        while game.undo() {}
+        assert_eq!(game, Game::new(9, Rules::BGA, 7.5).unwrap());
+        assert!(!game.undo());
+    }
+
+    #[test]
+    fn a_refused_move_changes_nothing() {
+        let mut game = game_after(9, Rules::BGA, &KO_SETUP);
+        let before = game.clone();
+        assert!(attempt(&mut game, "W D4").is_err());
+        assert!(attempt(&mut game, "W E4").is_err());
+        assert_eq!(game, before);
+    }
+
+    #[test]
+    fn the_same_colour_may_play_twice_in_a_row() {
+        let game = game_after(9, Rules::BGA, &["B D4", "B E4", "B pass", "B F4"]);
+        assert_eq!(game.board().chain(at(game.board(), "D4")).len(), 3);
+        assert_eq!(game.to_move(), Color::White);
+    }
+
+    #[test]
+    fn setup_stones_survive_undo_and_handicap_gives_white_the_move() {
+        let mut game = Game::new(9, Rules::BGA, 0.5).unwrap();
+        let stones = [
+            (Color::Black, at(game.board(), "C3")),
+            (Color::Black, at(game.board(), "G7")),
+        ];
+        game.place_setup(&stones, true).unwrap();
+        assert_eq!(game.to_move(), Color::White);
+        assert_eq!(game.handicap(), 2);
+        assert!(!game.undo());
+        assert_eq!(game.board().stone_counts(), [2, 0]);
+        assert_eq!(game.place_setup(&stones, true), Err(SetupError::NotEmpty));
+    }
+
+    #[test]
+    fn legal_points_exclude_occupied_suicide_and_ko_points() {
+        let game = game_after(9, Rules::JAPANESE, &KO_SETUP);
+        let legal = game.legal_points(Color::White);
+        let board = game.board();
+        assert!(!legal.contains(&at(board, "D4")), "ko");
+        assert!(!legal.contains(&at(board, "E4")), "occupied");
+        // Seven stones stand (D4 was captured) and D4 is the ko point.
+        assert_eq!(legal.len(), 81 - 7 - 1);
+    }
+}

@@ -1,0 +1,266 @@
+//! The commands Kosumi understands: one `Command` variant per command, and `COMMANDS`, the one
+//! table that maps a name to its argument parser. `list_commands`, `known_command` and name
+//! lookup all come from that table; there is no second list.
+
+use super::parse::{
+    arguments, color, color_and_vertex, float, integer, nothing, rest_of_line, token, vertex,
+};
+use super::response::Failure;
+use crate::board::Color;
+
+/// A GTP coordinate: a column and row (0-based from the lower left, as written, not yet checked
+/// against the board size), or `pass`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Vertex {
+    /// `pass`.
+    Pass,
+    /// A point: `x` 0 for column A, `y` 0 for row 1.
+    At { x: u8, y: u8 },
+}
+
+/// One parsed command line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Request {
+    /// The optional numeric id, echoed in the reply.
+    pub id: Option<u32>,
+    /// What to do.
+    pub command: Command,
+}
+
+/// Every command, with its syntax, result and failures.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// `protocol_version` → `2`. Never fails.
+    ProtocolVersion,
+    /// `name` → `Kosumi`. Never fails.
+    Name,
+    /// `version` → the crate version. Never fails.
+    Version,
+    /// `known_command NAME` → `true` or `false`. Fails: syntax error (no name).
+    KnownCommand(String),
+    /// `list_commands` → every command name, one per line. Never fails.
+    ListCommands,
+    /// `quit` → empty, then the engine exits. Never fails.
+    Quit,
+    /// `boardsize N` → empty; a new empty N×N board, komi and rules kept.
+    /// Fails: syntax error, `unacceptable size` (outside 2–25).
+    BoardSize(u32),
+    /// `clear_board` → empty; empties the board, captures and history. Never fails.
+    ClearBoard,
+    /// `komi K` → empty; any finite number. Fails: syntax error.
+    Komi(f64),
+    /// `play COLOR VERTEX` → empty. Fails: syntax error (also for a vertex off the board),
+    /// `illegal move` (occupied, suicide, ko, superko under the current rules).
+    Play(Color, Vertex),
+    /// `genmove COLOR` → a vertex or `pass`, played on the board. Fails: syntax error.
+    GenMove(Color),
+    /// `reg_genmove COLOR` → the move `genmove` would choose, not played; the same position
+    /// always gives the same answer. Fails: syntax error.
+    RegGenMove(Color),
+    /// `undo` → empty; takes back the last move (pass included). Fails: `cannot undo` when no
+    /// move is left (handicap stones are never taken back).
+    Undo,
+    /// `showboard` → the board as text with coordinates, captures, rules and the side to move.
+    /// Never fails.
+    ShowBoard,
+    /// `final_score` → `B+N`, `W+N` or `0` under the current rules, every stone counted alive.
+    /// Fails: `cannot score` (never, in practice).
+    FinalScore,
+    /// `is_legal COLOR VERTEX` → `1` or `0` (GNU Go). Fails: syntax error.
+    IsLegal(Color, Vertex),
+    /// `all_legal COLOR` → the legal vertices for COLOR, sorted as GNU Go sorts them (top row
+    /// first, left to right). Fails: syntax error.
+    AllLegal(Color),
+    /// `countlib VERTEX` → the number of liberties of the chain at VERTEX (GNU Go).
+    /// Fails: syntax error, `vertex must not be empty`.
+    CountLiberties(Vertex),
+    /// `findlib VERTEX` → the liberties of the chain at VERTEX, sorted (GNU Go).
+    /// Fails: syntax error, `vertex must not be empty`.
+    FindLiberties(Vertex),
+    /// `list_stones COLOR` → the stones of COLOR on the board, sorted (GNU Go).
+    /// Fails: syntax error.
+    ListStones(Color),
+    /// `captures COLOR` → the number of stones COLOR has captured (GNU Go). Fails: syntax error.
+    Captures(Color),
+    /// `color VERTEX` → `black`, `white` or `empty` (GNU Go). Fails: syntax error.
+    ColorAt(Vertex),
+    /// `kata-set-rules NAME` → empty; switches to the named ruleset (RULES.md §4, KataGo's
+    /// spellings accepted). Fails: syntax error, `unknown rules`.
+    SetRules(String),
+    /// `kata-get-rules` → the rules as KataGo prints them (JSON). Never fails.
+    GetRules,
+    /// `kgs-rules NAME [ignored…]` → empty; `chinese` (as chinese-kgs), `japanese`, `aga`,
+    /// `new_zealand`. Fails: syntax error, `unknown rules`.
+    KgsRules(String),
+}
+
+/// One row of the command table: a name and the parser of its arguments.
+pub struct CommandSpec {
+    /// The exact, lower-case command name.
+    pub name: &'static str,
+    /// Reads the argument text (trimmed, maybe empty) into the command.
+    pub parse: fn(&str) -> Result<Command, Failure>,
+}
+
+/// The command table, in the order `list_commands` prints it.
+pub const COMMANDS: &[CommandSpec] = &[
+    CommandSpec {
+        name: "protocol_version",
+        parse: |text| arguments(text, nothing).map(|()| Command::ProtocolVersion),
+    },
+    CommandSpec {
+        name: "name",
+        parse: |text| arguments(text, nothing).map(|()| Command::Name),
+    },
+    CommandSpec {
+        name: "version",
+        parse: |text| arguments(text, nothing).map(|()| Command::Version),
+    },
+    CommandSpec {
+        name: "known_command",
+        parse: |text| arguments(text, token).map(|name| Command::KnownCommand(name.to_string())),
+    },
+    CommandSpec {
+        name: "list_commands",
+        parse: |text| arguments(text, nothing).map(|()| Command::ListCommands),
+    },
+    CommandSpec {
+        name: "quit",
+        parse: |text| arguments(text, nothing).map(|()| Command::Quit),
+    },
+    CommandSpec {
+        name: "boardsize",
+        parse: |text| arguments(text, integer).map(Command::BoardSize),
+    },
+    CommandSpec {
+        name: "clear_board",
+        parse: |text| arguments(text, nothing).map(|()| Command::ClearBoard),
+    },
+    CommandSpec {
+        name: "komi",
+        parse: |text| arguments(text, float).map(Command::Komi),
+    },
+    CommandSpec {
+        name: "play",
+        parse: |text| {
+            arguments(text, color_and_vertex).map(|(color, vertex)| Command::Play(color, vertex))
+        },
+    },
+    CommandSpec {
+        name: "genmove",
+        parse: |text| arguments(text, color).map(Command::GenMove),
+    },
+    CommandSpec {
+        name: "reg_genmove",
+        parse: |text| arguments(text, color).map(Command::RegGenMove),
+    },
+    CommandSpec {
+        name: "undo",
+        parse: |text| arguments(text, nothing).map(|()| Command::Undo),
+    },
+    CommandSpec {
+        name: "showboard",
+        parse: |text| arguments(text, nothing).map(|()| Command::ShowBoard),
+    },
+    CommandSpec {
+        name: "final_score",
+        parse: |text| arguments(text, nothing).map(|()| Command::FinalScore),
+    },
+    CommandSpec {
+        name: "is_legal",
+        parse: |text| {
+            arguments(text, color_and_vertex).map(|(color, vertex)| Command::IsLegal(color, vertex))
+        },
+    },
+    CommandSpec {
+        name: "all_legal",
+        parse: |text| arguments(text, color).map(Command::AllLegal),
+    },
+    CommandSpec {
+        name: "countlib",
+        parse: |text| arguments(text, vertex).map(Command::CountLiberties),
+    },
+    CommandSpec {
+        name: "findlib",
+        parse: |text| arguments(text, vertex).map(Command::FindLiberties),
+    },
+    CommandSpec {
+        name: "list_stones",
+        parse: |text| arguments(text, color).map(Command::ListStones),
+    },
+    CommandSpec {
+        name: "captures",
+        parse: |text| arguments(text, color).map(Command::Captures),
+    },
+    CommandSpec {
+        name: "color",
+        parse: |text| arguments(text, vertex).map(Command::ColorAt),
+    },
+    CommandSpec {
+        name: "kata-set-rules",
+        parse: |text| arguments(text, token).map(|name| Command::SetRules(name.to_string())),
+    },
+    CommandSpec {
+        name: "kata-get-rules",
+        parse: |text| arguments(text, nothing).map(|()| Command::GetRules),
+    },
+    CommandSpec {
+        name: "kgs-rules",
+        parse: |text| {
+            arguments(text, (token, rest_of_line))
+                .map(|(name, _ignored)| Command::KgsRules(name.to_string()))
+        },
+    },
+];
+
+impl Command {
+    /// Parses the arguments of the command called `name`: `unknown command` when no command
+    /// has that exact name, `syntax error` when the arguments do not fit.
+    pub fn parse(name: &str, arguments: &str) -> Result<Command, Failure> {
+        let spec = COMMANDS
+            .iter()
+            .find(|spec| spec.name == name)
+            .ok_or(Failure::UnknownCommand)?;
+        (spec.parse)(arguments)
+    }
+
+    /// Whether a command of this exact name exists.
+    pub fn is_known(name: &str) -> bool {
+        COMMANDS.iter().any(|spec| spec.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_in_the_table_is_unique_lower_case_and_known() {
+        for (index, spec) in COMMANDS.iter().enumerate() {
+            assert!(
+                COMMANDS[..index]
+                    .iter()
+                    .all(|other| other.name != spec.name),
+                "{} twice",
+                spec.name
+            );
+            assert_eq!(spec.name, spec.name.to_ascii_lowercase());
+            assert!(Command::is_known(spec.name));
+        }
+    }
+
+    #[test]
+    fn unknown_names_are_unknown_commands() {
+        assert_eq!(Command::parse("foo", ""), Err(Failure::UnknownCommand));
+        assert_eq!(Command::parse("Play", "b D4"), Err(Failure::UnknownCommand));
+        assert_eq!(Command::parse("pla", "b D4"), Err(Failure::UnknownCommand));
+    }
+
+    #[test]
+    fn kgs_rules_ignores_extra_words() {
+        assert_eq!(
+            Command::parse("kgs-rules", "japanese blah blah"),
+            Ok(Command::KgsRules("japanese".to_string()))
+        );
+    }
+}

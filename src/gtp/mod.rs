@@ -1,0 +1,178 @@
+//! The Go Text Protocol, version 2: the only part of Kosumi that knows GTP text.
+//!
+//! A line comes in (`serve` reads it on its own thread, bounded in length), `parse` cleans it
+//! and turns it into a typed `Command`, `engine` runs the command against the game, and
+//! `response` frames the reply. Replies go out strictly in the order the commands came in, and
+//! each is flushed at once.
+
+pub mod command;
+pub mod engine;
+pub mod parse;
+pub mod response;
+
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::sync::mpsc;
+
+pub use engine::{Engine, Flow};
+
+use parse::Line;
+use response::{Failure, write_reply};
+
+/// The longest line the engine reads, in bytes (1 MiB, far more than any real command). A
+/// longer line is answered `line too long` and skipped without being held in memory.
+pub const LINE_LIMIT: usize = 1 << 20;
+
+/// One line read from the input.
+#[derive(Debug, PartialEq)]
+pub enum InputLine {
+    /// A whole line, without its LF.
+    Complete(Vec<u8>),
+    /// A line over `LINE_LIMIT`: only its first `LINE_LIMIT` bytes were kept.
+    TooLong(Vec<u8>),
+}
+
+/// Reads the next line of at most `limit` bytes, dropping the rest of a longer one. Returns
+/// `None` at end of input; a last line without LF is still returned.
+pub fn read_line(input: &mut impl BufRead, limit: usize) -> io::Result<Option<InputLine>> {
+    let mut line = Vec::new();
+    let mut too_long = false;
+    let mut read_any = false;
+    loop {
+        let buffer = match input.fill_buf() {
+            Ok(buffer) => buffer,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if buffer.is_empty() {
+            break;
+        }
+        read_any = true;
+        let (chunk, found_end) = match buffer.iter().position(|&byte| byte == b'\n') {
+            Some(end) => (&buffer[..end], true),
+            None => (buffer, false),
+        };
+        let room = limit.saturating_sub(line.len());
+        if chunk.len() > room {
+            too_long = true;
+        }
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = chunk.len() + usize::from(found_end);
+        input.consume(used);
+        if found_end {
+            break;
+        }
+    }
+    if !read_any {
+        return Ok(None);
+    }
+    Ok(Some(if too_long {
+        InputLine::TooLong(line)
+    } else {
+        InputLine::Complete(line)
+    }))
+}
+
+/// Serves GTP: reads commands from `input` until `quit` or end of input, runs them on
+/// `engine`, and writes the replies to `output`. Input is read on a thread of its own, so
+/// that lines arriving while a command runs are queued (and later commands can interrupt long
+/// ones). Returns an error only when writing a reply fails (for instance, the reader closed
+/// the pipe).
+pub fn serve(
+    input: impl Read + Send + 'static,
+    mut output: impl Write,
+    engine: &mut Engine,
+) -> io::Result<()> {
+    let (sender, receiver) = mpsc::channel::<io::Result<InputLine>>();
+    std::thread::Builder::new()
+        .name("gtp-input".to_string())
+        .spawn(move || {
+            let mut reader = BufReader::new(input);
+            loop {
+                match read_line(&mut reader, LINE_LIMIT) {
+                    Ok(Some(line)) => {
+                        if sender.send(Ok(line)).is_err() {
+                            return;
+                        }
+                    }
+                    Ok(None) => return,
+                    Err(error) => {
+                        let _ = sender.send(Err(error));
+                        return;
+                    }
+                }
+            }
+        })?;
+
+    for line in receiver {
+        let line = match line {
+            Ok(line) => line,
+            Err(error) => {
+                log::warn!("reading input failed: {error}");
+                break;
+            }
+        };
+        let (id, reply, flow) = match line {
+            InputLine::TooLong(prefix) => {
+                log::warn!("a line over {LINE_LIMIT} bytes was skipped");
+                (
+                    parse::leading_id(&prefix),
+                    Err(Failure::LineTooLong),
+                    Flow::Continue,
+                )
+            }
+            InputLine::Complete(raw) => match parse::parse_line(&raw) {
+                Line::Nothing => continue,
+                Line::Invalid(id, failure) => {
+                    log::debug!("invalid line: {}", String::from_utf8_lossy(&raw));
+                    (id, Err(failure), Flow::Continue)
+                }
+                Line::Request(request) => {
+                    log::debug!("command: {:?}", request.command);
+                    let (reply, flow) = engine.execute(request.command);
+                    (request.id, reply, flow)
+                }
+            },
+        };
+        write_reply(&mut output, id, &reply)?;
+        if flow == Flow::Quit {
+            break;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn read_line_returns_lines_and_a_last_line_without_newline() {
+        let mut input: &[u8] = b"one\ntwo\r\nthree";
+        assert_eq!(
+            read_line(&mut input, 100).unwrap(),
+            Some(InputLine::Complete(b"one".to_vec()))
+        );
+        assert_eq!(
+            read_line(&mut input, 100).unwrap(),
+            Some(InputLine::Complete(b"two\r".to_vec()))
+        );
+        assert_eq!(
+            read_line(&mut input, 100).unwrap(),
+            Some(InputLine::Complete(b"three".to_vec()))
+        );
+        assert_eq!(read_line(&mut input, 100).unwrap(), None);
+    }
+
+    #[test]
+    fn read_line_keeps_only_the_start_of_an_over_long_line() {
+        let mut input: &[u8] = b"12 name aaaaaaaaaaaaaaaaaaaa\nnext\n";
+        assert_eq!(
+            read_line(&mut input, 10).unwrap(),
+            Some(InputLine::TooLong(b"12 name aa".to_vec()))
+        );
+        assert_eq!(
+            read_line(&mut input, 10).unwrap(),
+            Some(InputLine::Complete(b"next".to_vec()))
+        );
+    }
+}

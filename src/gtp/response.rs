@@ -1,0 +1,326 @@
+//! GTP text out: the failure texts (the spec's exact words), reply framing, and the text forms
+//! of vertices, scores, rules and the board. Holds no state.
+
+use std::io::{self, Write};
+
+use super::parse::COLUMN_LETTERS;
+use crate::board::{Board, Color, Point};
+use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
+use crate::score::Score;
+
+/// Why a command failed. `Display` gives the exact text sent after `?`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// No command has that name.
+    UnknownCommand,
+    /// The arguments do not fit the command (also: a vertex off the board).
+    SyntaxError,
+    /// `boardsize` outside 2–25.
+    UnacceptableSize,
+    /// `play` of a move the rules forbid.
+    IllegalMove,
+    /// `undo` with no move to take back.
+    CannotUndo,
+    /// `final_score` when no score can be given.
+    CannotScore,
+    /// A ruleset name that no preset has.
+    UnknownRules,
+    /// An inspection command pointed at an empty point.
+    VertexMustNotBeEmpty,
+    /// A line longer than the engine reads.
+    LineTooLong,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str(match self {
+            Failure::UnknownCommand => "unknown command",
+            Failure::SyntaxError => "syntax error",
+            Failure::UnacceptableSize => "unacceptable size",
+            Failure::IllegalMove => "illegal move",
+            Failure::CannotUndo => "cannot undo",
+            Failure::CannotScore => "cannot score",
+            Failure::UnknownRules => "unknown rules",
+            Failure::VertexMustNotBeEmpty => "vertex must not be empty",
+            Failure::LineTooLong => "line too long",
+        })
+    }
+}
+
+/// What a command answers: the result text, or why it failed.
+pub type Reply = Result<String, Failure>;
+
+/// Writes one framed reply: `=id result` or `?id message`, always with the space, then one
+/// empty line; flushes. Empty lines inside a result become a line holding one space, so the
+/// first empty line is always the end of the reply.
+pub fn write_reply(output: &mut impl Write, id: Option<u32>, reply: &Reply) -> io::Result<()> {
+    let (status, text) = match reply {
+        Ok(text) => ('=', text.clone()),
+        Err(failure) => ('?', failure.to_string()),
+    };
+    let mut framed = String::with_capacity(text.len() + 16);
+    framed.push(status);
+    if let Some(id) = id {
+        framed.push_str(&id.to_string());
+    }
+    framed.push(' ');
+    let body = text.trim_end_matches('\n');
+    for (index, line) in body.split('\n').enumerate() {
+        if index > 0 {
+            framed.push('\n');
+            if line.is_empty() {
+                framed.push(' ');
+            }
+        }
+        framed.push_str(line);
+    }
+    framed.push_str("\n\n");
+    output.write_all(framed.as_bytes())?;
+    output.flush()
+}
+
+/// The GTP name of a point: `A1` … `Z25`.
+pub fn vertex_text(board: &Board, point: Point) -> String {
+    let (x, y) = board.coordinates(point);
+    format!("{}{}", &COLUMN_LETTERS[x..=x], y + 1)
+}
+
+/// Points as GNU Go lists them: sorted from the top row down, left to right, space-separated.
+pub fn vertex_list_text(board: &Board, points: &[Point]) -> String {
+    let mut sorted: Vec<(usize, usize, Point)> = points
+        .iter()
+        .map(|&point| {
+            let (x, y) = board.coordinates(point);
+            (board.size() - 1 - y, x, point)
+        })
+        .collect();
+    sorted.sort();
+    sorted
+        .iter()
+        .map(|&(_, _, point)| vertex_text(board, point))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A colour as GNU Go writes it: `black` or `white`.
+pub fn color_text(color: Color) -> &'static str {
+    match color {
+        Color::Black => "black",
+        Color::White => "white",
+    }
+}
+
+/// A number of points: `7` stays `7.0`, `2.5` stays `2.5` (one decimal at least, as GNU Go and
+/// the controllers that parse it expect, and never a rounded fraction).
+pub fn points_text(points: f64) -> String {
+    if points.fract() == 0.0 {
+        format!("{points:.1}")
+    } else {
+        format!("{points}")
+    }
+}
+
+/// A result: `B+x`, `W+x`, or `0` for a draw.
+pub fn result_text(score: &Score) -> String {
+    if score.margin > 0.0 {
+        format!("B+{}", points_text(score.margin))
+    } else if score.margin < 0.0 {
+        format!("W+{}", points_text(-score.margin))
+    } else {
+        "0".to_string()
+    }
+}
+
+/// The rules as KataGo's `kata-get-rules` prints them: one line of JSON, keys in order.
+pub fn rules_json(rules: &Rules) -> String {
+    let ko = match rules.ko {
+        KoRule::Simple => "SIMPLE",
+        KoRule::PositionalSuperko => "POSITIONAL",
+        KoRule::SituationalSuperko => "SITUATIONAL",
+    };
+    let scoring = match rules.scoring {
+        Scoring::Area => "AREA",
+        Scoring::Territory => "TERRITORY",
+    };
+    let tax = if rules.seki_eyes_count {
+        "NONE"
+    } else {
+        "SEKI"
+    };
+    let bonus = match rules.handicap_bonus {
+        HandicapBonus::Zero => "0",
+        HandicapBonus::NMinusOne => "N-1",
+        HandicapBonus::N => "N",
+    };
+    // KataGo's friendlyPassOk: false where dead stones must be captured before the end.
+    let friendly_pass_ok = !rules.every_stone_alive && rules.seki_eyes_count;
+    format!(
+        "{{\"friendlyPassOk\":{friendly_pass_ok},\"hasButton\":false,\"ko\":\"{ko}\",\
+         \"scoring\":\"{scoring}\",\"suicide\":{},\"tax\":\"{tax}\",\
+         \"whiteHandicapBonus\":\"{bonus}\"}}",
+        rules.multi_stone_suicide
+    )
+}
+
+/// What `showboard` prints besides the stones.
+pub struct BoardCaption<'a> {
+    /// Stones captured by Black and by White.
+    pub captures: [u32; 2],
+    /// Who is to move.
+    pub to_move: Color,
+    /// Komi.
+    pub komi: f64,
+    /// The ruleset's name.
+    pub rules: &'a str,
+    /// The last move's point, marked with parentheses.
+    pub last_move: Option<Point>,
+}
+
+/// The board as text, top row first: column letters above and below, row numbers on both
+/// sides, `X` black, `O` white, `.` empty, `+` star points, the last move in parentheses; then
+/// captures, komi, rules and the side to move. The first line is empty so that the diagram
+/// starts on a line of its own after `= `.
+pub fn board_text(board: &Board, caption: &BoardCaption) -> String {
+    let size = board.size();
+    let letters: String = COLUMN_LETTERS[..size]
+        .chars()
+        .map(|letter| format!(" {letter}"))
+        .collect();
+    let mut text = String::new();
+    text.push('\n');
+    text.push_str(&format!("   {letters}\n"));
+    for y in (0..size).rev() {
+        text.push_str(&format!("{:>2} ", y + 1));
+        let mut previous_marked = false;
+        for x in 0..size {
+            let point = board.point(x, y).expect("on the board");
+            let marked = caption.last_move == Some(point);
+            text.push(if marked {
+                '('
+            } else if previous_marked {
+                ')'
+            } else {
+                ' '
+            });
+            text.push(match board.get(point) {
+                Some(Color::Black) => 'X',
+                Some(Color::White) => 'O',
+                None if is_star_point(size, x, y) => '+',
+                None => '.',
+            });
+            previous_marked = marked;
+        }
+        text.push(if previous_marked { ')' } else { ' ' });
+        text.push_str(&format!("{:<2}", y + 1));
+        text.push('\n');
+    }
+    text.push_str(&format!("   {letters}\n"));
+    text.push_str(&format!(
+        "Black (X) has captured {} stones; White (O) has captured {} stones\n",
+        caption.captures[0], caption.captures[1]
+    ));
+    text.push_str(&format!(
+        "komi {}, rules {}, {} to move",
+        points_text(caption.komi),
+        caption.rules,
+        match caption.to_move {
+            Color::Black => "Black (X)",
+            Color::White => "White (O)",
+        }
+    ));
+    text
+}
+
+/// Star points: the corner points (3rd line up to 12×12, 4th line from 13×13), the centre on
+/// odd sizes from 9, and the side points on odd sizes from 15.
+fn is_star_point(size: usize, x: usize, y: usize) -> bool {
+    if size < 7 {
+        return false;
+    }
+    let line = if size <= 12 { 2 } else { 3 };
+    let centre = size / 2;
+    let corner_line = |coordinate: usize| coordinate == line || coordinate == size - 1 - line;
+    let middle = |coordinate: usize| size % 2 == 1 && coordinate == centre;
+    (corner_line(x) && corner_line(y))
+        || (size >= 9 && middle(x) && middle(y))
+        || (size >= 15 && ((middle(x) && corner_line(y)) || (corner_line(x) && middle(y))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn framed(id: Option<u32>, reply: Reply) -> String {
+        let mut output = Vec::new();
+        write_reply(&mut output, id, &reply).unwrap();
+        String::from_utf8(output).unwrap()
+    }
+
+    #[test]
+    fn replies_always_have_the_space_and_end_with_one_empty_line() {
+        assert_eq!(framed(None, Ok(String::new())), "= \n\n");
+        assert_eq!(framed(Some(7), Ok(String::new())), "=7 \n\n");
+        assert_eq!(framed(Some(1), Ok("2".to_string())), "=1 2\n\n");
+        assert_eq!(
+            framed(Some(5), Err(Failure::IllegalMove)),
+            "?5 illegal move\n\n"
+        );
+        assert_eq!(
+            framed(None, Err(Failure::UnknownCommand)),
+            "? unknown command\n\n"
+        );
+    }
+
+    #[test]
+    fn a_result_never_contains_an_empty_line() {
+        assert_eq!(framed(None, Ok("a\n\nb\n".to_string())), "= a\n \nb\n\n");
+        assert_eq!(framed(None, Ok("\nboard".to_string())), "= \nboard\n\n");
+    }
+
+    #[test]
+    fn points_keep_one_decimal_and_exact_fractions() {
+        assert_eq!(points_text(7.0), "7.0");
+        assert_eq!(points_text(2.5), "2.5");
+        assert_eq!(points_text(0.25), "0.25");
+    }
+
+    #[test]
+    fn the_rules_json_has_katago_keys_in_order() {
+        assert_eq!(
+            rules_json(&Rules::TROMP_TAYLOR),
+            "{\"friendlyPassOk\":false,\"hasButton\":false,\"ko\":\"POSITIONAL\",\
+             \"scoring\":\"AREA\",\"suicide\":true,\"tax\":\"NONE\",\"whiteHandicapBonus\":\"0\"}"
+        );
+        assert_eq!(
+            rules_json(&Rules::JAPANESE),
+            "{\"friendlyPassOk\":false,\"hasButton\":false,\"ko\":\"SIMPLE\",\
+             \"scoring\":\"TERRITORY\",\"suicide\":false,\"tax\":\"SEKI\",\"whiteHandicapBonus\":\"0\"}"
+        );
+    }
+
+    #[test]
+    fn the_board_text_has_coordinates_stars_and_the_last_move() {
+        let mut board = Board::new(9).unwrap();
+        let e5 = board.point(4, 4).unwrap();
+        board.play(Color::Black, e5);
+        let text = board_text(
+            &board,
+            &BoardCaption {
+                captures: [0, 0],
+                to_move: Color::White,
+                komi: 7.5,
+                rules: "bga",
+                last_move: Some(e5),
+            },
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "");
+        assert_eq!(lines[1], "    A B C D E F G H J");
+        assert_eq!(lines[2], " 9  . . . . . . . . . 9 ");
+        assert_eq!(lines[3], " 8  . . . . . . . . . 8 ");
+        assert_eq!(lines[4], " 7  . . + . . . + . . 7 ");
+        assert_eq!(lines[6], " 5  . . . .(X). . . . 5 ");
+        assert_eq!(lines[11], "    A B C D E F G H J");
+        assert!(lines[13].ends_with("White (O) to move"));
+    }
+}

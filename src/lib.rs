@@ -1,0 +1,24 @@
+//! Kosumi: a Go engine that speaks the Go Text Protocol (GTP v2).
+//!
+//! Reading guide. Data flows one way: a line of text comes in, is cleaned and parsed into a
+//! typed command (`gtp::parse`, `gtp::command`), the engine applies it to the game
+//! (`gtp::engine`), and the reply is framed and written out (`gtp::response`).
+//!
+//! - Bottom up: `board` (stones, chains, liberties, captures, hash: mechanics, no policy), then
+//!   `rules` (plain data), `game` (legality, history, undo), `score` (counting).
+//! - The players: `player` (move generators behind one trait; `RandomPlayer` is the default)
+//!   and `playout` (light random playouts on a bare board, for benchmarks and Monte-Carlo).
+//! - Top down: `gtp::serve` is the protocol loop that `main` wires to stdin and stdout.
+//!
+//! Invariants: dependencies point one way (`gtp → {player, score, game, rules} → board`); the
+//! board never sees GTP text and the parser never sees the board; stdout carries GTP replies
+//! only (logs go to stderr); nothing that input can trigger panics, and a failed command leaves
+//! the game exactly as it was.
+
+pub mod board;
+pub mod game;
+pub mod gtp;
+pub mod player;
+pub mod playout;
+pub mod rules;
+pub mod score;

@@ -1,0 +1,21 @@
+//! Move generators behind one trait. A player reads the game and never changes it; the GTP
+//! engine plays the move it returns. `random` is the default player.
+
+mod random;
+
+pub use random::RandomPlayer;
+
+use crate::board::Color;
+use crate::game::{Game, Move};
+
+/// Something that chooses moves.
+pub trait Player {
+    /// Chooses a move for `color` in `game`. The move must be legal under the game's rules
+    /// (a pass always is). May advance the player's own random state.
+    fn generate(&mut self, game: &Game, color: Color) -> Move;
+
+    /// Chooses a move as `generate` would, but as a pure function of the position: the same
+    /// game always gets the same answer, and the player's state does not advance
+    /// (`reg_genmove`).
+    fn suggest(&self, game: &Game, color: Color) -> Move;
+}

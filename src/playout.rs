@@ -1,0 +1,197 @@
+//! Light random playouts on a bare board: the random player's policy (uniform over moves that
+//! are not suicide, not a simple-ko retake and not into one's own eye) played until two passes
+//! in a row. Used by `kosumi bench` and by Monte-Carlo judgements. Knows only the board.
+
+use rand::{Rng, RngExt};
+
+use crate::board::{Board, Color, Point};
+
+/// How a playout ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayoutOutcome {
+    /// Moves played, passes included.
+    pub moves: u32,
+    /// Black's area minus White's area on the final board (no komi).
+    pub area_margin: i32,
+}
+
+/// Attempts of rejection sampling before falling back to a full scan of the empty points.
+const SAMPLING_ATTEMPTS: usize = 8;
+
+/// A uniformly random point among the empty points where `color` may play in a playout, or
+/// `None` when there is none. `scratch` is reused between calls to avoid allocation.
+#[inline]
+pub fn random_move(
+    board: &Board,
+    color: Color,
+    random: &mut impl Rng,
+    scratch: &mut Vec<Point>,
+) -> Option<Point> {
+    let empty = board.empty_count();
+    if empty == 0 {
+        return None;
+    }
+    // Rejection sampling: each attempt is uniform over the empty points, and we accept only
+    // acceptable ones, so an accepted point is uniform over the acceptable points.
+    for _ in 0..SAMPLING_ATTEMPTS {
+        let point = board.empty_point(random.random_range(0..empty));
+        if is_acceptable(board, color, point) {
+            return Some(point);
+        }
+    }
+    // Few acceptable points are left: draw without replacement from all empty points.
+    scratch.clear();
+    scratch.extend(board.empty_points());
+    while !scratch.is_empty() {
+        let slot = random.random_range(0..scratch.len());
+        let point = scratch.swap_remove(slot);
+        if is_acceptable(board, color, point) {
+            return Some(point);
+        }
+    }
+    None
+}
+
+#[inline]
+fn is_acceptable(board: &Board, color: Color, point: Point) -> bool {
+    !board.is_eye(color, point)
+        && !board.is_ko_banned(color, point)
+        && !board.placement(color, point).suicide
+}
+
+/// Plays a light playout on `board` from `to_move` until two passes in a row (or
+/// `3 × points` moves, a guard against long cycles), and reports its length and area margin.
+pub fn playout(board: &mut Board, to_move: Color, random: &mut impl Rng) -> PlayoutOutcome {
+    let mut scratch = Vec::with_capacity(board.empty_count());
+    let limit = 3 * board.size() * board.size();
+    let mut color = to_move;
+    let mut passes = 0;
+    let mut moves = 0;
+    while passes < 2 && moves < limit as u32 {
+        match random_move(board, color, random, &mut scratch) {
+            Some(point) => {
+                board.play(color, point);
+                passes = 0;
+            }
+            None => {
+                board.pass();
+                passes += 1;
+            }
+        }
+        moves += 1;
+        color = color.opponent();
+    }
+    PlayoutOutcome {
+        moves,
+        area_margin: area_margin(board),
+    }
+}
+
+/// Black's area minus White's area, counting each empty point for the colour of its
+/// neighbours when they all have one colour (at the end of a playout every empty point is
+/// such an eye or dame).
+pub fn area_margin(board: &Board) -> i32 {
+    let mut margin = 0;
+    for point in board.points() {
+        match board.get(point) {
+            Some(Color::Black) => margin += 1,
+            Some(Color::White) => margin -= 1,
+            None => {
+                let mut seen = [false; 2];
+                for neighbour in board.neighbours(point) {
+                    if let Some(color) = board.get(neighbour) {
+                        seen[color.index()] = true;
+                    }
+                }
+                match seen {
+                    [true, false] => margin += 1,
+                    [false, true] => margin -= 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    margin
+}
+
+/// What a run of playouts measured.
+#[derive(Clone, Copy, Debug)]
+pub struct Benchmark {
+    /// Playouts run.
+    pub playouts: u32,
+    /// Moves played in all of them, passes included.
+    pub moves: u64,
+    /// Playouts won by Black on area with komi 7.5.
+    pub black_wins: u32,
+    /// Wall-clock time taken.
+    pub elapsed: std::time::Duration,
+}
+
+impl Benchmark {
+    /// Playouts per second.
+    pub fn playouts_per_second(&self) -> f64 {
+        self.playouts as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+
+    /// Average moves per playout.
+    pub fn moves_per_playout(&self) -> f64 {
+        self.moves as f64 / self.playouts.max(1) as f64
+    }
+}
+
+/// Runs `playouts` light playouts from the empty `size`×`size` board on this thread.
+pub fn benchmark(size: usize, playouts: u32, random: &mut impl Rng) -> Option<Benchmark> {
+    let empty = Board::new(size)?;
+    let start = std::time::Instant::now();
+    let mut moves = 0;
+    let mut black_wins = 0;
+    for _ in 0..playouts {
+        let mut board = empty.clone();
+        let outcome = playout(&mut board, Color::Black, random);
+        moves += outcome.moves as u64;
+        if outcome.area_margin as f64 > 7.5 {
+            black_wins += 1;
+        }
+    }
+    Some(Benchmark {
+        playouts,
+        moves,
+        black_wins,
+        elapsed: start.elapsed(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::rngs::Xoshiro256PlusPlus;
+
+    #[test]
+    fn playouts_end_with_a_consistent_board_on_every_size() {
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(5);
+        for size in [2, 3, 5, 9, 13, 19, 25] {
+            for _ in 0..20 {
+                let mut board = Board::new(size).unwrap();
+                let outcome = playout(&mut board, Color::Black, &mut random);
+                board.verify().unwrap();
+                assert!(outcome.moves >= 2);
+                assert!(outcome.area_margin.unsigned_abs() as usize <= size * size);
+            }
+        }
+    }
+
+    #[test]
+    fn nine_by_nine_playouts_last_about_as_long_as_libego_s() {
+        // libego's light playouts average 110.8 moves on 9×9 with the same policy.
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(9);
+        let runs = 2000;
+        let mut total = 0;
+        for _ in 0..runs {
+            let mut board = Board::new(9).unwrap();
+            total += playout(&mut board, Color::Black, &mut random).moves;
+        }
+        let average = total as f64 / runs as f64;
+        assert!((100.0..122.0).contains(&average), "average {average}");
+    }
+}
