@@ -92,6 +92,27 @@ pub enum Command {
     /// `kgs-rules NAME [ignored…]` → empty; `chinese` (as chinese-kgs), `japanese`, `aga`,
     /// `new_zealand`. Fails: syntax error, `unknown rules`.
     KgsRules(String),
+    /// `gogui-interrupt` → empty. Tells GoGui that a running command can be interrupted with
+    /// the comment line `# interrupt`. Never fails.
+    GoguiInterrupt,
+    /// `gogui-analyze_commands` → GoGui's Analyze menu, one `type/label/command` line per
+    /// entry (see `gogui::ANALYZE_COMMANDS`). Never fails.
+    GoguiAnalyzeCommands,
+    /// `kosumi-legal_moves COLOR` → gfx: `SQUARE` on every point where COLOR may play now
+    /// (ko and superko included, pass not), then `TEXT Black: 78 legal moves and pass`.
+    /// Fails: syntax error.
+    LegalMoves(Color),
+    /// `kosumi-liberties VERTEX` → gfx: `SQUARE` on the chain at VERTEX, `CIRCLE` on its
+    /// liberties, then `TEXT White chain at D4: 2 stones, 5 liberties`; on an empty point only
+    /// `TEXT D4 is empty`. Fails: syntax error (also `pass` or a point off the board).
+    Liberties(Vertex),
+    /// `kosumi-atari` → gfx: `TRIANGLE` on every stone of a chain with one liberty, `MARK` on
+    /// those liberties, then `TEXT Stones in atari: 2 black, 0 white`. Never fails.
+    Atari,
+    /// `kosumi-ko_ban COLOR` → gfx: `SQUARE` on the empty points where COLOR may not play
+    /// because of the ko rule in force, then `TEXT Black may not play D4 (ko)` (or `superko`),
+    /// or only `TEXT No ko ban for Black`. Fails: syntax error.
+    KoBan(Color),
 }
 
 /// One row of the command table: a name and the parser of its arguments.
@@ -210,6 +231,30 @@ pub const COMMANDS: &[CommandSpec] = &[
             arguments(text, (token, rest_of_line))
                 .map(|(name, _ignored)| Command::KgsRules(name.to_string()))
         },
+    },
+    CommandSpec {
+        name: "gogui-interrupt",
+        parse: |text| arguments(text, nothing).map(|()| Command::GoguiInterrupt),
+    },
+    CommandSpec {
+        name: "gogui-analyze_commands",
+        parse: |text| arguments(text, nothing).map(|()| Command::GoguiAnalyzeCommands),
+    },
+    CommandSpec {
+        name: "kosumi-legal_moves",
+        parse: |text| arguments(text, color).map(Command::LegalMoves),
+    },
+    CommandSpec {
+        name: "kosumi-liberties",
+        parse: |text| arguments(text, vertex).map(Command::Liberties),
+    },
+    CommandSpec {
+        name: "kosumi-atari",
+        parse: |text| arguments(text, nothing).map(|()| Command::Atari),
+    },
+    CommandSpec {
+        name: "kosumi-ko_ban",
+        parse: |text| arguments(text, color).map(Command::KoBan),
     },
 ];
 

@@ -3,9 +3,10 @@
 //! counting is the score module's, text is the response module's.
 
 use super::command::{COMMANDS, Command, Vertex};
+use super::gogui::{self, Ban};
 use super::response::{self, BoardCaption, Failure, Reply};
 use crate::board::{Color, Point};
-use crate::game::{Game, Move};
+use crate::game::{Game, IllegalMove, Move};
 use crate::player::Player;
 use crate::rules::Rules;
 use crate::score;
@@ -197,6 +198,61 @@ impl Engine {
                 };
                 self.game.set_rules(rules);
                 Ok(String::new())
+            }
+            Command::GoguiInterrupt => Ok(String::new()),
+            Command::GoguiAnalyzeCommands => Ok(gogui::analyze_commands_text()),
+            Command::LegalMoves(color) => {
+                let legal = self.game.legal_points(color);
+                Ok(gogui::legal_moves(self.game.board(), color, &legal))
+            }
+            Command::Liberties(vertex) => {
+                let point = self.point(vertex)?;
+                let board = self.game.board();
+                Ok(match board.get(point) {
+                    Some(color) => gogui::liberties(
+                        board,
+                        point,
+                        color,
+                        &board.chain(point),
+                        &board.liberties(point),
+                    ),
+                    None => gogui::empty_point(board, point),
+                })
+            }
+            Command::Atari => {
+                let board = self.game.board();
+                let mut stones = [Vec::new(), Vec::new()];
+                let mut last_liberties = Vec::new();
+                let mut seen = Vec::new();
+                for point in board.points() {
+                    let Some(color) = board.get(point) else {
+                        continue;
+                    };
+                    if seen.contains(&point) {
+                        continue;
+                    }
+                    let chain = board.chain(point);
+                    seen.extend(&chain);
+                    if let [liberty] = board.liberties(point)[..] {
+                        stones[color.index()].extend(chain);
+                        if !last_liberties.contains(&liberty) {
+                            last_liberties.push(liberty);
+                        }
+                    }
+                }
+                Ok(gogui::atari(board, &stones, &last_liberties))
+            }
+            Command::KoBan(color) => {
+                let board = self.game.board();
+                let banned: Vec<(Point, Ban)> = board
+                    .points()
+                    .filter_map(|point| match self.game.check(color, Move::Place(point)) {
+                        Err(IllegalMove::Ko) => Some((point, Ban::Ko)),
+                        Err(IllegalMove::Superko) => Some((point, Ban::Superko)),
+                        _ => None,
+                    })
+                    .collect();
+                Ok(gogui::ko_ban(board, color, &banned))
             }
         }
     }

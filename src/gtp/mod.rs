@@ -3,10 +3,14 @@
 //! A line comes in (`serve` reads it on its own thread, bounded in length), `parse` cleans it
 //! and turns it into a typed `Command`, `engine` runs the command against the game, and
 //! `response` frames the reply. Replies go out strictly in the order the commands came in, and
-//! each is flushed at once.
+//! each is flushed at once. While a command runs, the input thread keeps reading: GoGui's
+//! `# interrupt` line and later commands are seen at once (`interrupt`), so long commands can
+//! stop early. `gogui` holds GoGui's analyze-command list and the gfx text.
 
 pub mod command;
 pub mod engine;
+pub mod gogui;
+pub mod interrupt;
 pub mod parse;
 pub mod response;
 
@@ -14,6 +18,9 @@ use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::mpsc;
 
 pub use engine::{Engine, Flow};
+pub use interrupt::Interrupt;
+
+use interrupt::InputCounters;
 
 use parse::Line;
 use response::{Failure, write_reply};
@@ -74,38 +81,20 @@ pub fn read_line(input: &mut impl BufRead, limit: usize) -> io::Result<Option<In
 
 /// Serves GTP: reads commands from `input` until `quit` or end of input, runs them on
 /// `engine`, and writes the replies to `output`. Input is read on a thread of its own, so
-/// that lines arriving while a command runs are queued (and later commands can interrupt long
-/// ones). Returns an error only when writing a reply fails (for instance, the reader closed
-/// the pipe).
+/// that lines arriving while a command runs are seen at once: a `# interrupt` line interrupts
+/// every command read before it, and each command can tell whether more input waits (see
+/// `interrupt`). Blank and comment lines get no reply. Returns an error only when writing a
+/// reply fails (for instance, the reader closed the pipe).
 pub fn serve(
     input: impl Read + Send + 'static,
     mut output: impl Write,
     engine: &mut Engine,
 ) -> io::Result<()> {
-    let (sender, receiver) = mpsc::channel::<io::Result<InputLine>>();
-    std::thread::Builder::new()
-        .name("gtp-input".to_string())
-        .spawn(move || {
-            let mut reader = BufReader::new(input);
-            loop {
-                match read_line(&mut reader, LINE_LIMIT) {
-                    Ok(Some(line)) => {
-                        if sender.send(Ok(line)).is_err() {
-                            return;
-                        }
-                    }
-                    Ok(None) => return,
-                    Err(error) => {
-                        let _ = sender.send(Err(error));
-                        return;
-                    }
-                }
-            }
-        })?;
-
-    for line in receiver {
-        let line = match line {
-            Ok(line) => line,
+    let counters = InputCounters::new();
+    let receiver = spawn_reader(input, counters.clone())?;
+    for received in receiver {
+        let (_number, line) = match received {
+            Ok(numbered) => numbered,
             Err(error) => {
                 log::warn!("reading input failed: {error}");
                 break;
@@ -141,9 +130,116 @@ pub fn serve(
     Ok(())
 }
 
+/// A line passed on by the input thread, with its number (see `interrupt`).
+type NumberedLine = io::Result<(u64, InputLine)>;
+
+/// Starts the input thread: it reads `input` line by line, handles `# interrupt` lines and
+/// drops blank and comment lines itself, numbers the other lines and passes them on.
+fn spawn_reader(
+    input: impl Read + Send + 'static,
+    counters: std::sync::Arc<InputCounters>,
+) -> io::Result<mpsc::Receiver<NumberedLine>> {
+    let (sender, receiver) = mpsc::channel::<NumberedLine>();
+    std::thread::Builder::new()
+        .name("gtp-input".to_string())
+        .spawn(move || {
+            let mut reader = BufReader::new(input);
+            loop {
+                let line = match read_line(&mut reader, LINE_LIMIT) {
+                    Ok(Some(line)) => line,
+                    Ok(None) => return,
+                    Err(error) => {
+                        let _ = sender.send(Err(error));
+                        return;
+                    }
+                };
+                if let InputLine::Complete(raw) = &line {
+                    if interrupt::is_interrupt_line(raw) {
+                        log::debug!("# interrupt");
+                        counters.interrupt();
+                        continue;
+                    }
+                    if parse::clean_line(raw).iter().all(|&byte| byte == b' ') {
+                        continue;
+                    }
+                }
+                let number = counters.line_read();
+                if sender.send(Ok((number, line))).is_err() {
+                    return;
+                }
+            }
+        })?;
+    Ok(receiver)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Input that arrives when the test sends it, as from a controller's pipe.
+    struct PipeInput {
+        chunks: mpsc::Receiver<Vec<u8>>,
+        pending: Vec<u8>,
+    }
+
+    impl Read for PipeInput {
+        fn read(&mut self, buffer: &mut [u8]) -> io::Result<usize> {
+            if self.pending.is_empty() {
+                match self.chunks.recv() {
+                    Ok(chunk) => self.pending = chunk,
+                    Err(_) => return Ok(0),
+                }
+            }
+            let count = buffer.len().min(self.pending.len());
+            buffer[..count].copy_from_slice(&self.pending[..count]);
+            self.pending.drain(..count);
+            Ok(count)
+        }
+    }
+
+    fn pipe() -> (mpsc::Sender<Vec<u8>>, PipeInput) {
+        let (sender, chunks) = mpsc::channel();
+        let input = PipeInput {
+            chunks,
+            pending: Vec::new(),
+        };
+        (sender, input)
+    }
+
+    fn next_line(receiver: &mpsc::Receiver<NumberedLine>) -> (u64, Vec<u8>) {
+        match receiver.recv().unwrap().unwrap() {
+            (number, InputLine::Complete(raw)) => (number, raw),
+            (_, InputLine::TooLong(_)) => panic!("too long"),
+        }
+    }
+
+    #[test]
+    fn the_reader_numbers_commands_drops_comments_and_sees_interrupts_at_once() {
+        let (sender, input) = pipe();
+        let counters = InputCounters::new();
+        let receiver = spawn_reader(input, counters.clone()).unwrap();
+        sender
+            .send(b"\n# a comment\n  \n1 kosumi-ownership\n".to_vec())
+            .unwrap();
+        let (first, raw) = next_line(&receiver);
+        assert_eq!(
+            (first, raw.as_slice()),
+            (1, b"1 kosumi-ownership".as_slice())
+        );
+        // The first command runs; the controller interrupts it, then sends the next one.
+        let running = Interrupt::for_line(counters.clone(), first);
+        sender.send(b"# interrupt\n".to_vec()).unwrap();
+        sender.send(b"2 name\n".to_vec()).unwrap();
+        let (second, raw) = next_line(&receiver);
+        assert_eq!((second, raw.as_slice()), (2, b"2 name".as_slice()));
+        assert!(running.is_requested());
+        assert!(running.input_waiting());
+        let next = Interrupt::for_line(counters.clone(), second);
+        assert!(!next.is_requested());
+        assert!(!next.input_waiting());
+        drop(sender);
+        assert!(receiver.recv().is_err(), "end of input ends the reader");
+    }
 
     #[test]
     fn read_line_returns_lines_and_a_last_line_without_newline() {

@@ -1,0 +1,282 @@
+//! GoGui's extensions: the analyze-command list that `gogui-analyze_commands` answers, and the
+//! gfx text of Kosumi's analyze commands (GoGui manual, "Analyze Commands"; gogui.md §3.3–3.4).
+//! Turns facts the engine found (points, counts) into text; judges nothing about the position.
+
+use super::response::{vertex_list_text, vertex_text};
+use crate::board::{Board, Color, Point};
+
+/// One entry of GoGui's Analyze menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalyzeCommand {
+    /// How GoGui shows the answer: `gfx`, `plist`, `string`, `hstring`, …
+    pub kind: &'static str,
+    /// The menu label.
+    pub label: &'static str,
+    /// The command line GoGui sends, with its wildcards: `%m` the side to move, `%p` a point
+    /// the user clicks.
+    pub command: &'static str,
+}
+
+/// The Analyze menu, in order. Every command named here is in the command table (a test says
+/// so).
+pub const ANALYZE_COMMANDS: &[AnalyzeCommand] = &[
+    AnalyzeCommand {
+        kind: "gfx",
+        label: "Legal Moves",
+        command: "kosumi-legal_moves %m",
+    },
+    AnalyzeCommand {
+        kind: "gfx",
+        label: "Liberties",
+        command: "kosumi-liberties %p",
+    },
+    AnalyzeCommand {
+        kind: "gfx",
+        label: "Stones in Atari",
+        command: "kosumi-atari",
+    },
+    AnalyzeCommand {
+        kind: "gfx",
+        label: "Ko Ban",
+        command: "kosumi-ko_ban %m",
+    },
+    AnalyzeCommand {
+        kind: "string",
+        label: "Final Score",
+        command: "final_score",
+    },
+];
+
+/// The answer to `gogui-analyze_commands`: one `type/label/command` line per entry.
+pub fn analyze_commands_text() -> String {
+    ANALYZE_COMMANDS
+        .iter()
+        .map(|entry| format!("{}/{}/{}", entry.kind, entry.label, entry.command))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The marks gfx can put on points.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// `SQUARE`.
+    Square,
+    /// `CIRCLE`.
+    Circle,
+    /// `TRIANGLE`.
+    Triangle,
+    /// `MARK`, an X.
+    Cross,
+}
+
+impl Shape {
+    fn keyword(self) -> &'static str {
+        match self {
+            Shape::Square => "SQUARE",
+            Shape::Circle => "CIRCLE",
+            Shape::Triangle => "TRIANGLE",
+            Shape::Cross => "MARK",
+        }
+    }
+}
+
+/// A gfx answer, built one line at a time.
+#[derive(Debug, Default)]
+pub struct Gfx {
+    lines: Vec<String>,
+}
+
+impl Gfx {
+    /// An empty answer.
+    pub fn new() -> Gfx {
+        Gfx::default()
+    }
+
+    /// Marks `points` with `shape` (nothing when there are none).
+    pub fn mark(&mut self, shape: Shape, board: &Board, points: &[Point]) -> &mut Gfx {
+        if !points.is_empty() {
+            self.lines.push(format!(
+                "{} {}",
+                shape.keyword(),
+                vertex_list_text(board, points)
+            ));
+        }
+        self
+    }
+
+    /// Influence squares: a value from −1 (White) to 1 (Black) for each point, two decimals.
+    pub fn influence(&mut self, board: &Board, values: &[(Point, f64)]) -> &mut Gfx {
+        if !values.is_empty() {
+            let pairs: Vec<String> = values
+                .iter()
+                .map(|&(point, value)| {
+                    format!(
+                        "{} {:.2}",
+                        vertex_text(board, point),
+                        value.clamp(-1.0, 1.0)
+                    )
+                })
+                .collect();
+            self.lines.push(format!("INFLUENCE {}", pairs.join(" ")));
+        }
+        self
+    }
+
+    /// The status-bar text (one line).
+    pub fn text(&mut self, text: &str) -> &mut Gfx {
+        self.lines.push(format!("TEXT {}", text.replace('\n', " ")));
+        self
+    }
+
+    /// The answer's text.
+    pub fn finish(&self) -> String {
+        self.lines.join("\n")
+    }
+}
+
+/// "1 stone", "3 stones".
+fn counted(count: usize, singular: &str, plural: &str) -> String {
+    format!("{count} {}", if count == 1 { singular } else { plural })
+}
+
+/// "Black", "White".
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// `kosumi-legal_moves`: squares on the points where `color` may play, and their number.
+pub fn legal_moves(board: &Board, color: Color, legal: &[Point]) -> String {
+    let summary = if legal.is_empty() {
+        format!("{}: no legal move but pass", color_name(color))
+    } else {
+        format!(
+            "{}: {} and pass",
+            color_name(color),
+            counted(legal.len(), "legal move", "legal moves")
+        )
+    };
+    Gfx::new()
+        .mark(Shape::Square, board, legal)
+        .text(&summary)
+        .finish()
+}
+
+/// `kosumi-liberties` on a stone: squares on the chain, circles on its liberties.
+pub fn liberties(
+    board: &Board,
+    clicked: Point,
+    color: Color,
+    chain: &[Point],
+    liberties: &[Point],
+) -> String {
+    let summary = format!(
+        "{} chain at {}: {}, {}",
+        color_name(color),
+        vertex_text(board, clicked),
+        counted(chain.len(), "stone", "stones"),
+        counted(liberties.len(), "liberty", "liberties")
+    );
+    Gfx::new()
+        .mark(Shape::Square, board, chain)
+        .mark(Shape::Circle, board, liberties)
+        .text(&summary)
+        .finish()
+}
+
+/// `kosumi-liberties` on an empty point.
+pub fn empty_point(board: &Board, clicked: Point) -> String {
+    Gfx::new()
+        .text(&format!("{} is empty", vertex_text(board, clicked)))
+        .finish()
+}
+
+/// `kosumi-atari`: triangles on the stones of chains with one liberty (`stones`, Black's then
+/// White's), crosses on those last liberties.
+pub fn atari(board: &Board, stones: &[Vec<Point>; 2], last_liberties: &[Point]) -> String {
+    let mut all = stones[0].clone();
+    all.extend(&stones[1]);
+    let summary = format!(
+        "Stones in atari: {} black, {} white",
+        stones[0].len(),
+        stones[1].len()
+    );
+    Gfx::new()
+        .mark(Shape::Triangle, board, &all)
+        .mark(Shape::Cross, board, last_liberties)
+        .text(&summary)
+        .finish()
+}
+
+/// Why a point is banned by a ko rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ban {
+    /// The immediate retake of a ko (simple ko).
+    Ko,
+    /// A repetition of an earlier position (superko).
+    Superko,
+}
+
+/// `kosumi-ko_ban`: squares on the points `color` may not play because of ko or superko.
+pub fn ko_ban(board: &Board, color: Color, banned: &[(Point, Ban)]) -> String {
+    let points: Vec<Point> = banned.iter().map(|&(point, _)| point).collect();
+    let summary = if banned.is_empty() {
+        format!("No ko ban for {}", color_name(color))
+    } else {
+        let reason = if banned.iter().all(|&(_, ban)| ban == Ban::Ko) {
+            "ko"
+        } else {
+            "superko"
+        };
+        format!(
+            "{} may not play {} ({reason})",
+            color_name(color),
+            vertex_list_text(board, &points)
+        )
+    };
+    Gfx::new()
+        .mark(Shape::Square, board, &points)
+        .text(&summary)
+        .finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gtp::command::Command;
+
+    #[test]
+    fn every_analyze_command_is_in_the_command_table() {
+        for entry in ANALYZE_COMMANDS {
+            let name = entry.command.split(' ').next().unwrap();
+            assert!(Command::is_known(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn analyze_command_lines_have_a_type_a_label_and_a_command() {
+        let text = analyze_commands_text();
+        assert!(text.starts_with("gfx/Legal Moves/kosumi-legal_moves %m\n"));
+        for line in text.lines() {
+            let fields: Vec<&str> = line.split('/').collect();
+            assert_eq!(fields.len(), 3, "{line}");
+            assert!(
+                ["gfx", "plist", "string", "hstring", "dboard", "none"].contains(&fields[0]),
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn influence_values_are_clamped_and_printed_with_two_decimals() {
+        let board = Board::new(9).unwrap();
+        let a1 = board.point(0, 0).unwrap();
+        let j9 = board.point(8, 8).unwrap();
+        let text = Gfx::new()
+            .influence(&board, &[(a1, 1.5), (j9, -0.333)])
+            .finish();
+        assert_eq!(text, "INFLUENCE A1 1.00 J9 -0.33");
+    }
+}

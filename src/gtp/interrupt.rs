@@ -1,0 +1,156 @@
+//! Stopping long commands: what the input thread has seen while a command runs, shared with
+//! the command as an `Interrupt` it can poll. Knows no Go and no command: only line numbers.
+//!
+//! The input thread numbers every command line it passes on (1, 2, …). GoGui's `# interrupt`
+//! comment line is not passed on; it marks every command read so far as interrupted, whether
+//! it is running or still waiting in the queue. A command numbered `n` then sees:
+//!
+//! - `is_requested()`: a `# interrupt` line came after it. Bounded computations (an ownership
+//!   estimate with a playout budget, later a search) stop early and still answer.
+//! - `input_waiting()`: a later command line has been read. Open-ended computations (streaming
+//!   analysis in the Leela Zero / KataGo style, which Sabaki stops by sending any command) stop
+//!   on this too. Bounded ones do not: a GTP file piped in with `kosumi < file` is read ahead
+//!   at once, and its results must not depend on how fast the pipe is.
+//!
+//! Numbers instead of a flag cleared when a command starts: an interrupt that arrives before
+//! the command it is meant for has left the queue still reaches it, and a stale one never
+//! reaches a later command.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The counters the input thread updates and running commands read.
+#[derive(Debug, Default)]
+pub struct InputCounters {
+    /// The number of command lines read so far (the number of the latest one).
+    lines_read: AtomicU64,
+    /// Every command numbered up to this one is to be interrupted.
+    interrupted_through: AtomicU64,
+}
+
+impl InputCounters {
+    /// Counters for a fresh input: nothing read, nothing interrupted.
+    pub fn new() -> Arc<InputCounters> {
+        Arc::new(InputCounters::default())
+    }
+
+    /// Records that one more command line was read, and returns its number.
+    pub fn line_read(&self) -> u64 {
+        self.lines_read.fetch_add(1, Ordering::SeqCst) + 1
+    }
+
+    /// Records a `# interrupt` line: every command read so far is interrupted.
+    pub fn interrupt(&self) {
+        let read = self.lines_read.load(Ordering::SeqCst);
+        self.interrupted_through.fetch_max(read, Ordering::SeqCst);
+    }
+}
+
+/// What a running command polls to know whether it should stop.
+#[derive(Clone, Debug)]
+pub struct Interrupt {
+    counters: Option<Arc<InputCounters>>,
+    line: u64,
+}
+
+impl Interrupt {
+    /// The signal of a command that nothing can interrupt (a command run without a reader,
+    /// as in unit tests or `Engine::execute`).
+    pub fn never() -> Interrupt {
+        Interrupt {
+            counters: None,
+            line: 0,
+        }
+    }
+
+    /// The signal of the command read as line number `line` (from `InputCounters::line_read`).
+    pub fn for_line(counters: Arc<InputCounters>, line: u64) -> Interrupt {
+        Interrupt {
+            counters: Some(counters),
+            line,
+        }
+    }
+
+    /// Whether a `# interrupt` line arrived after this command's line.
+    pub fn is_requested(&self) -> bool {
+        self.counters.as_ref().is_some_and(|counters| {
+            counters.interrupted_through.load(Ordering::SeqCst) >= self.line
+        })
+    }
+
+    /// Whether a later command line has been read and waits for this command to finish.
+    pub fn input_waiting(&self) -> bool {
+        self.counters
+            .as_ref()
+            .is_some_and(|counters| counters.lines_read.load(Ordering::SeqCst) > self.line)
+    }
+}
+
+/// Whether a raw input line is GoGui's interrupt request: `# interrupt`, with any spaces,
+/// tabs or CR around the words.
+pub fn is_interrupt_line(raw: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(raw);
+    match text.trim().strip_prefix('#') {
+        Some(rest) => rest.trim() == "interrupt",
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_interrupt_comment_is_an_interrupt_line() {
+        for line in [
+            "# interrupt",
+            "#interrupt",
+            "  # interrupt \r",
+            "\t#\tinterrupt",
+        ] {
+            assert!(is_interrupt_line(line.as_bytes()), "{line:?}");
+        }
+        for line in [
+            "",
+            "# comment",
+            "# interrupted",
+            "name # interrupt",
+            "interrupt",
+        ] {
+            assert!(!is_interrupt_line(line.as_bytes()), "{line:?}");
+        }
+    }
+
+    #[test]
+    fn an_interrupt_reaches_every_command_read_before_it_and_none_after() {
+        let counters = InputCounters::new();
+        let first = Interrupt::for_line(counters.clone(), counters.line_read());
+        let second = Interrupt::for_line(counters.clone(), counters.line_read());
+        assert!(!first.is_requested() && !second.is_requested());
+        counters.interrupt();
+        assert!(first.is_requested(), "the running command");
+        assert!(second.is_requested(), "the command still in the queue");
+        let third = Interrupt::for_line(counters.clone(), counters.line_read());
+        assert!(!third.is_requested(), "a command read after the interrupt");
+    }
+
+    #[test]
+    fn input_is_waiting_once_a_later_line_is_read() {
+        let counters = InputCounters::new();
+        let running = Interrupt::for_line(counters.clone(), counters.line_read());
+        assert!(!running.input_waiting());
+        counters.line_read();
+        assert!(running.input_waiting());
+        assert!(
+            !running.is_requested(),
+            "new input is not an interrupt request"
+        );
+    }
+
+    #[test]
+    fn a_command_without_a_reader_is_never_interrupted() {
+        let never = Interrupt::never();
+        assert!(!never.is_requested());
+        assert!(!never.input_waiting());
+    }
+}

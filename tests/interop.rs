@@ -1,0 +1,389 @@
+//! Interoperability: the real `kosumi` binary driven the way GoGui, gogui-twogtp and
+//! gogui-regress drive it (GoGui's analyze commands with their exact gfx replies, the
+//! `# interrupt` line, twogtp's exact traffic). The clients themselves (gomill's ringmaster,
+//! Sabaki's @sabaki/gtp, GoGui's tools) run in `.ci/interop`; these tests need nothing but the
+//! binary. Self-contained, so it works as a test crate of its own or as a module of another.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// A running `kosumi` and the pipes to talk GTP with it, one command at a time.
+struct Engine {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+/// One reply: success or failure, and the text after `=`/`?` and the space.
+#[derive(Debug, PartialEq)]
+enum Reply {
+    Success(String),
+    Failure(String),
+}
+
+impl Engine {
+    fn start(arguments: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_kosumi"))
+            .args(arguments)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("kosumi starts");
+        let input = child.stdin.take().expect("stdin");
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        Engine {
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Writes a line (a command, or a comment that gets no reply).
+    fn write(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("kosumi reads its input");
+        self.input.flush().expect("flush");
+    }
+
+    /// Reads one reply, checking GTP framing: `=` or `?`, an optional id, a space, the text,
+    /// one empty line. The id is dropped.
+    fn read(&mut self) -> Reply {
+        let text = self.read_raw();
+        let (status, rest) = text.split_at(1);
+        let rest = rest.trim_start_matches(|character: char| character.is_ascii_digit());
+        let Some(rest) = rest.strip_prefix(' ') else {
+            panic!("no space after the status and id: {text:?}")
+        };
+        match status {
+            "=" => Reply::Success(rest.to_string()),
+            "?" => Reply::Failure(rest.to_string()),
+            _ => panic!("not a GTP reply: {text:?}"),
+        }
+    }
+
+    /// Reads one reply as it came, without its final empty line.
+    fn read_raw(&mut self) -> String {
+        let mut text = String::new();
+        loop {
+            let mut line = String::new();
+            let read = self.output.read_line(&mut line).expect("a reply");
+            assert!(read > 0, "kosumi closed its output mid-reply: {text:?}");
+            if line == "\n" {
+                break;
+            }
+            text.push_str(&line);
+        }
+        assert!(!text.is_empty(), "an empty line where a reply should start");
+        text.strip_suffix('\n').unwrap_or(&text).to_string()
+    }
+
+    /// Sends a command and returns its reply.
+    fn send(&mut self, command: &str) -> Reply {
+        self.write(command);
+        self.read()
+    }
+
+    /// Sends a command that must succeed and returns its text.
+    fn ok(&mut self, command: &str) -> String {
+        match self.send(command) {
+            Reply::Success(text) => text,
+            Reply::Failure(text) => panic!("{command}: ? {text}"),
+        }
+    }
+
+    /// Sends `quit` and waits for a clean exit.
+    fn quit(mut self) {
+        assert_eq!(self.send("quit"), Reply::Success(String::new()));
+        let status = self.child.wait().expect("kosumi exits");
+        assert!(status.success(), "exit status {status}");
+    }
+}
+
+/// The moves of RULES.md §2.7's ko: Black E4 captures D4, so White may not retake at once.
+const KO: [&str; 8] = [
+    "play W D4",
+    "play B C4",
+    "play W E3",
+    "play B D3",
+    "play W F4",
+    "play B D5",
+    "play W E5",
+    "play B E4",
+];
+
+#[test]
+fn gogui_lists_the_interrupt_and_the_analyze_commands() {
+    let mut engine = Engine::start(&["--seed", "1"]);
+    let commands = engine.ok("list_commands");
+    let commands: Vec<&str> = commands.lines().collect();
+    for name in [
+        "gogui-interrupt",
+        "gogui-analyze_commands",
+        "kosumi-legal_moves",
+        "kosumi-liberties",
+        "kosumi-atari",
+        "kosumi-ko_ban",
+    ] {
+        assert!(commands.contains(&name), "{name} is listed");
+    }
+    assert_eq!(engine.ok("gogui-interrupt"), "");
+    assert_eq!(
+        engine.ok("gogui-analyze_commands"),
+        "gfx/Legal Moves/kosumi-legal_moves %m\n\
+         gfx/Liberties/kosumi-liberties %p\n\
+         gfx/Stones in Atari/kosumi-atari\n\
+         gfx/Ko Ban/kosumi-ko_ban %m\n\
+         string/Final Score/final_score"
+    );
+    engine.quit();
+}
+
+#[test]
+fn legal_moves_are_squares_with_their_number() {
+    let mut engine = Engine::start(&["--seed", "1", "--size", "3"]);
+    engine.ok("play B B2");
+    assert_eq!(
+        engine.ok("kosumi-legal_moves w"),
+        "SQUARE A3 B3 C3 A2 C2 A1 B1 C1\nTEXT White: 8 legal moves and pass"
+    );
+    //   3 X X X
+    //   2 X X X      Black fills all but C1: White C1 captures all eight stones, Black C1
+    //   1 X X .      would be suicide.
+    //     A B C
+    for vertex in ["A3", "B3", "C3", "A2", "C2", "A1", "B1"] {
+        engine.ok(&format!("play B {vertex}"));
+    }
+    assert_eq!(
+        engine.ok("kosumi-legal_moves w"),
+        "SQUARE C1\nTEXT White: 1 legal move and pass"
+    );
+    assert_eq!(
+        engine.ok("kosumi-legal_moves B"),
+        "TEXT Black: no legal move but pass"
+    );
+    engine.quit();
+}
+
+#[test]
+fn liberties_mark_the_chain_and_its_liberties() {
+    //   5 . . . . .
+    //   4 . . O . .
+    //   3 . X X O .
+    //   2 . . X . .
+    //   1 . . . . .
+    //     A B C D E
+    let mut engine = Engine::start(&["--seed", "1", "--size", "5"]);
+    for command in [
+        "play B B3",
+        "play W C4",
+        "play B C3",
+        "play W D3",
+        "play B C2",
+    ] {
+        engine.ok(command);
+    }
+    assert_eq!(
+        engine.ok("kosumi-liberties C3"),
+        "SQUARE B3 C3 C2\nCIRCLE B4 A3 B2 D2 C1\nTEXT Black chain at C3: 3 stones, 5 liberties"
+    );
+    assert_eq!(
+        engine.ok("kosumi-liberties c4"),
+        "SQUARE C4\nCIRCLE C5 B4 D4\nTEXT White chain at C4: 1 stone, 3 liberties"
+    );
+    assert_eq!(engine.ok("kosumi-liberties E5"), "TEXT E5 is empty");
+    assert_eq!(
+        engine.send("kosumi-liberties pass"),
+        Reply::Failure("syntax error".to_string())
+    );
+    assert_eq!(
+        engine.send("kosumi-liberties F1"),
+        Reply::Failure("syntax error".to_string())
+    );
+    engine.quit();
+}
+
+#[test]
+fn stones_in_atari_are_triangles_and_their_last_liberties_crosses() {
+    //   3 X . . . .
+    //   2 O X . . O      White A2 A1 has one liberty left, B1; the other chains have two
+    //   1 O . . X .      or more.
+    //     A B C D E
+    let mut engine = Engine::start(&["--seed", "1", "--size", "5"]);
+    assert_eq!(
+        engine.ok("kosumi-atari"),
+        "TEXT Stones in atari: 0 black, 0 white"
+    );
+    for command in [
+        "play W A2",
+        "play B A3",
+        "play W A1",
+        "play B B2",
+        "play W E2",
+        "play B D1",
+    ] {
+        engine.ok(command);
+    }
+    assert_eq!(
+        engine.ok("kosumi-atari"),
+        "TRIANGLE A2 A1\nMARK B1\nTEXT Stones in atari: 0 black, 2 white"
+    );
+    // White D2 and E1 put D1 in atari as well (its last liberty is C1).
+    engine.ok("play W D2");
+    engine.ok("play W E1");
+    assert_eq!(
+        engine.ok("kosumi-atari"),
+        "TRIANGLE A2 A1 D1\nMARK B1 C1\nTEXT Stones in atari: 1 black, 2 white"
+    );
+    engine.quit();
+}
+
+#[test]
+fn the_ko_ban_is_shown_for_the_side_that_may_not_retake() {
+    //   6 . . . . . .
+    //   5 . . . X O .
+    //   4 . . X . X O      Black E4 has just captured White D4:
+    //   3 . . . X O .      White may not retake at D4 at once.
+    //     A B C D E F
+    for (rules, reason) in [
+        ("japanese", "ko"),
+        ("chinese-kgs", "superko"),
+        ("bga", "superko"),
+    ] {
+        let mut engine = Engine::start(&["--seed", "1", "--size", "9", "--rules", rules]);
+        for command in KO {
+            engine.ok(command);
+        }
+        assert_eq!(
+            engine.ok("kosumi-ko_ban w"),
+            format!("SQUARE D4\nTEXT White may not play D4 ({reason})"),
+            "{rules}"
+        );
+        assert_eq!(engine.ok("kosumi-ko_ban b"), "TEXT No ko ban for Black");
+        // A threat and an answer lift the ban.
+        engine.ok("play W H8");
+        engine.ok("play B H7");
+        assert_eq!(engine.ok("kosumi-ko_ban w"), "TEXT No ko ban for White");
+        engine.quit();
+    }
+}
+
+#[test]
+fn the_interrupt_comment_gets_no_reply_and_stops_nothing_when_idle() {
+    let mut engine = Engine::start(&["--seed", "1"]);
+    engine.write("# interrupt");
+    engine.write("#interrupt");
+    engine.write("");
+    engine.write("   # a comment");
+    // The first thing on stdout is the reply to `name`: the comments got none.
+    engine.write("1 name");
+    assert_eq!(engine.read_raw(), "=1 Kosumi");
+    assert_eq!(engine.ok("protocol_version"), "2");
+    engine.quit();
+}
+
+/// Whether a genmove answer is one vertex, `pass` or `resign`, as twogtp parses it.
+fn is_move(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    if lower == "pass" || lower == "resign" {
+        return true;
+    }
+    let mut characters = lower.chars();
+    match characters.next() {
+        Some(column) if column.is_ascii_lowercase() && column != 'i' => {
+            let row = characters.as_str();
+            !row.is_empty() && row.chars().all(|digit| digit.is_ascii_digit())
+        }
+        _ => false,
+    }
+}
+
+/// Whether a final_score answer is `B+x`, `W+x` or `0`, as twogtp and gomill parse it.
+fn is_score(text: &str) -> bool {
+    text == "0"
+        || (text.len() > 2
+            && (text.starts_with("B+") || text.starts_with("W+"))
+            && text[2..].parse::<f64>().is_ok())
+}
+
+/// gogui-twogtp's start-up for one program (gogui.md §1.2): protocol_version, name, version,
+/// list_commands, then the interrupt probe, then the first synchronisation.
+fn twogtp_start_up(engine: &mut Engine) {
+    assert_eq!(engine.ok("protocol_version"), "2");
+    assert_eq!(engine.ok("name"), "Kosumi");
+    assert_eq!(engine.ok("version"), env!("CARGO_PKG_VERSION"));
+    let commands = engine.ok("list_commands");
+    assert!(commands.lines().any(|name| name == "gogui-interrupt"));
+    assert_eq!(engine.ok("gogui-interrupt"), "");
+    engine.ok("boardsize 9");
+    engine.ok("clear_board");
+    engine.ok("komi 7.5");
+}
+
+#[test]
+fn a_twogtp_match_with_a_referee_runs_exactly_as_twogtp_drives_it() {
+    // Two Kosumis play each other and a third referees, with twogtp's exact traffic: per
+    // game `boardsize`, `clear_board` and no `komi` (it must survive `clear_board`), genmove
+    // to the side to move and `play` to the others, `final_score` to all three, colours
+    // swapped in the odd game (`-alternate`), and handicap stones in the last game sent as
+    // consecutive `play B` commands (what twogtp does when `set_free_handicap` is not listed).
+    let mut first = Engine::start(&["--seed", "11"]);
+    let mut second = Engine::start(&["--seed", "22"]);
+    let mut referee = Engine::start(&["--seed", "33"]);
+    for engine in [&mut first, &mut second, &mut referee] {
+        twogtp_start_up(engine);
+    }
+    for game in 0..3 {
+        let (black, white) = if game % 2 == 0 {
+            (&mut first, &mut second)
+        } else {
+            (&mut second, &mut first)
+        };
+        for engine in [&mut *black, &mut *white, &mut referee] {
+            assert_eq!(engine.ok("boardsize 9"), "");
+            assert_eq!(engine.ok("clear_board"), "");
+        }
+        let mut to_move = "b";
+        if game == 2 {
+            for engine in [&mut *black, &mut *white, &mut referee] {
+                assert_eq!(engine.ok("play B C3"), "");
+                assert_eq!(engine.ok("play B G7"), "");
+            }
+            to_move = "w";
+        }
+        let mut passes = 0;
+        let mut moves = 0;
+        while passes < 2 {
+            assert!(moves <= 400, "game {game} passed the move limit");
+            let (mover, other) = if to_move == "b" {
+                (&mut *black, &mut *white)
+            } else {
+                (&mut *white, &mut *black)
+            };
+            let answer = mover.ok(&format!("genmove {to_move}"));
+            assert!(is_move(&answer), "genmove answered {answer:?}");
+            assert_ne!(answer.to_ascii_lowercase(), "resign");
+            let vertex = answer.to_ascii_uppercase();
+            let play = format!("play {} {vertex}", to_move.to_ascii_uppercase());
+            assert_eq!(other.ok(&play), "", "{play}");
+            assert_eq!(referee.ok(&play), "", "{play}");
+            passes = if vertex == "PASS" { passes + 1 } else { 0 };
+            moves += 1;
+            to_move = if to_move == "b" { "w" } else { "b" };
+        }
+        assert!(moves > 40, "game {game} ended after only {moves} moves");
+        let scores: Vec<String> = [&mut *black, &mut *white, &mut referee]
+            .into_iter()
+            .map(|engine| engine.ok("final_score"))
+            .collect();
+        for score in &scores {
+            assert!(is_score(score), "final_score answered {score:?}");
+        }
+        assert!(
+            scores.iter().all(|score| *score == scores[0]),
+            "game {game}: the three counts differ: {scores:?}"
+        );
+    }
+    for engine in [first, second, referee] {
+        engine.quit();
+    }
+}
