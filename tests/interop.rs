@@ -144,7 +144,7 @@ fn legal_moves_are_squares_with_their_number() {
     engine.ok("play B B2");
     assert_eq!(
         engine.ok("kosumi-legal_moves w"),
-        "SQUARE A3 B3 C3 A2 C2 A1 B1 C1\nTEXT White: 8 legal moves and pass"
+        "SQUARE A3 B3 C3 A2 C2 A1 B1 C1\nTEXT 8 for White, and pass"
     );
     //   3 X X X
     //   2 X X X      Black fills all but C1: White C1 captures all eight stones, Black C1
@@ -155,11 +155,11 @@ fn legal_moves_are_squares_with_their_number() {
     }
     assert_eq!(
         engine.ok("kosumi-legal_moves w"),
-        "SQUARE C1\nTEXT White: 1 legal move and pass"
+        "SQUARE C1\nTEXT 1 for White, and pass"
     );
     assert_eq!(
         engine.ok("kosumi-legal_moves B"),
-        "TEXT Black: no legal move but pass"
+        "TEXT none for Black but pass"
     );
     engine.quit();
 }
@@ -211,7 +211,7 @@ fn stones_in_atari_are_triangles_and_their_last_liberties_crosses() {
     let mut engine = Engine::start(&["--seed", "1", "--size", "5"]);
     assert_eq!(
         engine.ok("kosumi-atari"),
-        "TEXT Stones in atari: 0 black, 0 white"
+        "TEXT 0 black stones, 0 white stones"
     );
     for command in [
         "play W A2",
@@ -225,14 +225,14 @@ fn stones_in_atari_are_triangles_and_their_last_liberties_crosses() {
     }
     assert_eq!(
         engine.ok("kosumi-atari"),
-        "TRIANGLE A2 A1\nMARK B1\nTEXT Stones in atari: 0 black, 2 white"
+        "TRIANGLE A2 A1\nMARK B1\nTEXT 0 black stones, 2 white stones"
     );
     // White D2 and E1 put D1 in atari as well (its last liberty is C1).
     engine.ok("play W D2");
     engine.ok("play W E1");
     assert_eq!(
         engine.ok("kosumi-atari"),
-        "TRIANGLE A2 A1 D1\nMARK B1 C1\nTEXT Stones in atari: 1 black, 2 white"
+        "TRIANGLE A2 A1 D1\nMARK B1 C1\nTEXT 1 black stone, 2 white stones"
     );
     engine.quit();
 }
@@ -258,11 +258,11 @@ fn the_ko_ban_is_shown_for_the_side_that_may_not_retake() {
             format!("SQUARE D4\nTEXT White may not play D4 ({reason})"),
             "{rules}"
         );
-        assert_eq!(engine.ok("kosumi-ko_ban b"), "TEXT No ko ban for Black");
+        assert_eq!(engine.ok("kosumi-ko_ban b"), "TEXT none for Black");
         // A threat and an answer lift the ban.
         engine.ok("play W H8");
         engine.ok("play B H7");
-        assert_eq!(engine.ok("kosumi-ko_ban w"), "TEXT No ko ban for White");
+        assert_eq!(engine.ok("kosumi-ko_ban w"), "TEXT none for White");
         engine.quit();
     }
 }

@@ -99,19 +99,19 @@ pub enum Command {
     /// entry (see `gogui::ANALYZE_COMMANDS`). Never fails.
     GoguiAnalyzeCommands,
     /// `kosumi-legal_moves COLOR` → gfx: `SQUARE` on every point where COLOR may play now
-    /// (ko and superko included, pass not), then `TEXT Black: 78 legal moves and pass`.
-    /// Fails: syntax error.
+    /// (ko and superko included, pass not), then `TEXT 78 for Black, and pass`
+    /// (`TEXT none for Black but pass` when there is none). Fails: syntax error.
     LegalMoves(Color),
     /// `kosumi-liberties VERTEX` → gfx: `SQUARE` on the chain at VERTEX, `CIRCLE` on its
     /// liberties, then `TEXT White chain at D4: 2 stones, 5 liberties`; on an empty point only
     /// `TEXT D4 is empty`. Fails: syntax error (also `pass` or a point off the board).
     Liberties(Vertex),
     /// `kosumi-atari` → gfx: `TRIANGLE` on every stone of a chain with one liberty, `MARK` on
-    /// those liberties, then `TEXT Stones in atari: 2 black, 0 white`. Never fails.
+    /// those liberties, then `TEXT 2 black stones, 0 white stones`. Never fails.
     Atari,
     /// `kosumi-ko_ban COLOR` → gfx: `SQUARE` on the empty points where COLOR may not play
     /// because of the ko rule in force, then `TEXT Black may not play D4 (ko)` (or `superko`),
-    /// or only `TEXT No ko ban for Black`. Fails: syntax error.
+    /// or only `TEXT none for Black`. Fails: syntax error.
     KoBan(Color),
 }
 

@@ -148,15 +148,14 @@ fn color_name(color: Color) -> &'static str {
 }
 
 /// `kosumi-legal_moves`: squares on the points where `color` may play, and their number.
+///
+/// GoGui shows a gfx `TEXT` in its status bar after the menu label ("Legal Moves: 78 for
+/// Black, and pass"), so the texts here do not repeat what the label says.
 pub fn legal_moves(board: &Board, color: Color, legal: &[Point]) -> String {
     let summary = if legal.is_empty() {
-        format!("{}: no legal move but pass", color_name(color))
+        format!("none for {} but pass", color_name(color))
     } else {
-        format!(
-            "{}: {} and pass",
-            color_name(color),
-            counted(legal.len(), "legal move", "legal moves")
-        )
+        format!("{} for {}, and pass", legal.len(), color_name(color))
     };
     Gfx::new()
         .mark(Shape::Square, board, legal)
@@ -199,9 +198,9 @@ pub fn atari(board: &Board, stones: &[Vec<Point>; 2], last_liberties: &[Point]) 
     let mut all = stones[0].clone();
     all.extend(&stones[1]);
     let summary = format!(
-        "Stones in atari: {} black, {} white",
-        stones[0].len(),
-        stones[1].len()
+        "{}, {}",
+        counted(stones[0].len(), "black stone", "black stones"),
+        counted(stones[1].len(), "white stone", "white stones")
     );
     Gfx::new()
         .mark(Shape::Triangle, board, &all)
@@ -223,7 +222,7 @@ pub enum Ban {
 pub fn ko_ban(board: &Board, color: Color, banned: &[(Point, Ban)]) -> String {
     let points: Vec<Point> = banned.iter().map(|&(point, _)| point).collect();
     let summary = if banned.is_empty() {
-        format!("No ko ban for {}", color_name(color))
+        format!("none for {}", color_name(color))
     } else {
         let reason = if banned.iter().all(|&(_, ban)| ban == Ban::Ko) {
             "ko"
