@@ -70,9 +70,10 @@ pub fn fixed(board: &Board, count: u32) -> Option<Vec<Point>> {
 
 /// A free placement of `count` distinct stones on `board`'s size: the fixed layout while there
 /// is one, otherwise the full fixed layout (if any) followed by further points chosen one by
-/// one, each as far as possible from the stones already chosen (first off the edge line, then
-/// anywhere), ties going to the point nearest the corner line, then to the lowest point in
-/// board order. Deterministic. `None` when the count is below 2 or above `max_free`.
+/// one, each as far as possible from the stones already chosen: on the third line or further
+/// in while such points are left, then on the second line, then on the edge; ties go to the
+/// point nearest the corner line, then to the lowest point in board order. Deterministic.
+/// `None` when the count is below 2 or above `max_free`.
 pub fn free(board: &Board, count: u32) -> Option<Vec<Point>> {
     let size = board.size();
     let wanted = usize::try_from(count).ok()?;
@@ -111,7 +112,7 @@ pub fn free(board: &Board, count: u32) -> Option<Vec<Point>> {
             .max_by_key(|&slot| {
                 let candidate = candidates[slot];
                 (
-                    line(candidate) > 0 || size <= 2,
+                    line(candidate).min(2),
                     nearest[slot],
                     std::cmp::Reverse(line(candidate).abs_diff(target_line)),
                     std::cmp::Reverse(slot),
@@ -249,6 +250,20 @@ mod tests {
             assert_eq!(free(&board, 1), None);
             assert_eq!(free(&board, most + 1), None);
         }
+    }
+
+    #[test]
+    fn free_placement_fills_the_third_line_and_inside_before_the_second_line_and_the_edge() {
+        let board = Board::new(19).unwrap();
+        let line = |point: Point| {
+            let (x, y) = board.coordinates(point);
+            x.min(y).min(18 - x).min(18 - y)
+        };
+        // Lines 3 to 17 hold 15 × 15 = 225 points.
+        let points = free(&board, 225).unwrap();
+        assert!(points.iter().all(|&point| line(point) >= 2));
+        let points = free(&board, 225 + 64).unwrap();
+        assert!(points[225..].iter().all(|&point| line(point) == 1));
     }
 
     #[test]
