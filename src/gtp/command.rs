@@ -123,6 +123,10 @@ pub enum Command {
     /// `kgs-time_settings none | absolute M | byoyomi M B P | canadian M B S` → empty.
     /// Fails: syntax error (also for any other system, so that KGS declines the game).
     KgsTimeSettings(TimeControl),
+    /// `kosumi-clock` → the time control and each side's time left, on one line
+    /// (`unlimited`, or e.g. `canadian 600 s + 30 s / 5 stones; Black 600 s, White 20 s for
+    /// 4 stones`). Never fails.
+    Clock,
     /// `loadsgf FILE [N | VERTEX]` → the colour to move (`black` or `white`, as GNU Go); the
     /// game of the record's main line, up to before move N or before the first move at VERTEX
     /// (FILE relative to the working directory). Fails: syntax error, `cannot load file`
@@ -295,6 +299,10 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "kgs-time_settings",
         parse: |text| arguments(text, kgs_time_settings).map(Command::KgsTimeSettings),
+    },
+    CommandSpec {
+        name: "kosumi-clock",
+        parse: |text| arguments(text, nothing).map(|()| Command::Clock),
     },
     CommandSpec {
         name: "loadsgf",

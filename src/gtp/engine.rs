@@ -148,7 +148,6 @@ impl Engine {
                         komi: self.game.komi(),
                         rules: self.game.rules().name,
                         last_move,
-                        clock: &self.clock,
                     },
                 ))
             }
@@ -222,6 +221,7 @@ impl Engine {
             }
             Command::TimeLeft(color, seconds, count) => self.time_left(color, seconds, count),
             Command::KgsTimeSettings(control) => self.set_time_control(control),
+            Command::Clock => Ok(response::clock_text(&self.clock)),
             Command::LoadSgf(file, target) => self.load_sgf(&file, target),
             Command::PrintSgf(file) => self.print_sgf(file.as_deref()),
         }

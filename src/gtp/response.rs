@@ -193,14 +193,12 @@ pub struct BoardCaption<'a> {
     pub rules: &'a str,
     /// The last move's point, marked with parentheses.
     pub last_move: Option<Point>,
-    /// The time control and the time left.
-    pub clock: &'a Clock,
 }
 
 /// The board as text, top row first: column letters above and below, row numbers on both
 /// sides, `X` black, `O` white, `.` empty, `+` star points, the last move in parentheses; then
-/// captures, komi, rules and the side to move, and the time control. The first line is empty
-/// so that the diagram starts on a line of its own after `= `.
+/// captures, komi, rules and the side to move. The first line is empty so that the diagram
+/// starts on a line of its own after `= `.
 pub fn board_text(board: &Board, caption: &BoardCaption) -> String {
     let size = board.size();
     let letters: String = COLUMN_LETTERS[..size]
@@ -249,18 +247,16 @@ pub fn board_text(board: &Board, caption: &BoardCaption) -> String {
             Color::White => "White (O)",
         }
     ));
-    text.push('\n');
-    text.push_str(&clock_text(caption.clock));
     text
 }
 
-/// The time control and what each side has left, for `showboard`: `time: unlimited`, or the
-/// system (`absolute 300 s`, `canadian 600 s + 30 s / 5 stones`, `byoyomi 600 s + 5 x 30 s`)
-/// then each side's time (`Black 600 s, White 20 s for 4 stones`).
+/// The time control and what each side has left, on one line (`kosumi-clock`): `unlimited`,
+/// or the system (`absolute 300 s`, `canadian 600 s + 30 s / 5 stones`,
+/// `byoyomi 600 s + 5 x 30 s`) then each side's time (`Black 600 s, White 20 s for 4 stones`).
 pub fn clock_text(clock: &Clock) -> String {
     let control = clock.control();
     let system = match control {
-        TimeControl::Unlimited => return "time: unlimited".to_string(),
+        TimeControl::Unlimited => return "unlimited".to_string(),
         TimeControl::Absolute { main } => format!("absolute {main} s"),
         TimeControl::Canadian {
             main,
@@ -284,7 +280,7 @@ pub fn clock_text(clock: &Clock) -> String {
         }
     };
     format!(
-        "time: {system}; Black {}, White {}",
+        "{system}; Black {}, White {}",
         side(Color::Black),
         side(Color::White)
     )
@@ -370,7 +366,6 @@ mod tests {
                 komi: 7.5,
                 rules: "bga",
                 last_move: Some(e5),
-                clock: &Clock::default(),
             },
         );
         let lines: Vec<&str> = text.lines().collect();
@@ -382,13 +377,13 @@ mod tests {
         assert_eq!(lines[6], " 5  . . . .(X). . . . 5 ");
         assert_eq!(lines[11], "    A B C D E F G H J");
         assert!(lines[13].ends_with("White (O) to move"));
-        assert_eq!(lines[14], "time: unlimited");
     }
 
     #[test]
     fn the_clock_text_names_the_system_and_each_sides_time() {
         use crate::clock::TimeLeft;
         let mut clock = Clock::default();
+        assert_eq!(clock_text(&clock), "unlimited");
         clock.set_control(TimeControl::from_gtp(600, 30, 5));
         clock.set_left(
             Color::White,
@@ -399,7 +394,7 @@ mod tests {
         );
         assert_eq!(
             clock_text(&clock),
-            "time: canadian 600 s + 30 s / 5 stones; Black 600 s, White 20 s for 4 stones"
+            "canadian 600 s + 30 s / 5 stones; Black 600 s, White 20 s for 4 stones"
         );
         clock.set_control(TimeControl::Byoyomi {
             main: 0,
@@ -408,12 +403,12 @@ mod tests {
         });
         assert_eq!(
             clock_text(&clock),
-            "time: byoyomi 0 s + 5 x 30 s; Black 30 s, 5 periods, White 30 s, 5 periods"
+            "byoyomi 0 s + 5 x 30 s; Black 30 s, 5 periods, White 30 s, 5 periods"
         );
         clock.set_control(TimeControl::Absolute { main: 300 });
         assert_eq!(
             clock_text(&clock),
-            "time: absolute 300 s; Black 300 s, White 300 s"
+            "absolute 300 s; Black 300 s, White 300 s"
         );
     }
 

@@ -381,10 +381,9 @@ mod tests {
         assert_eq!(engine.clock().control(), canadian);
         assert_eq!(engine.clock().left(Color::Black), TimeLeft::main(600));
         refused(&mut engine, "boardsize 30", Failure::UnacceptableSize);
-        let shown = ok(&mut engine, "showboard");
-        assert!(
-            shown.ends_with("time: canadian 600 s + 30 s / 5 stones; Black 600 s, White 600 s"),
-            "{shown}"
+        assert_eq!(
+            ok(&mut engine, "kosumi-clock"),
+            "canadian 600 s + 30 s / 5 stones; Black 600 s, White 600 s"
         );
     }
 
