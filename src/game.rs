@@ -183,6 +183,11 @@ impl Game {
         self.handicap
     }
 
+    /// The colour that moves first after the setup stones (White after handicap).
+    pub fn first_to_move(&self) -> Color {
+        self.first_to_move
+    }
+
     /// Whether play has ended: the last two moves were passes.
     pub fn is_over(&self) -> bool {
         matches!(

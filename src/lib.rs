@@ -6,6 +6,8 @@
 //!
 //! - Bottom up: `board` (stones, chains, liberties, captures, hash: mechanics, no policy), then
 //!   `rules` (plain data), `game` (legality, history, undo), `score` (counting).
+//! - Setting a game up: `handicap` (where handicap stones go), `clock` (time control as data)
+//!   and `sgf` (reading and writing game records).
 //! - The players: `player` (move generators behind one trait; `RandomPlayer` is the default)
 //!   and `playout` (light random playouts on a bare board, for benchmarks and Monte-Carlo).
 //! - Top down: `gtp::serve` is the protocol loop that `main` wires to stdin and stdout.
@@ -16,9 +18,12 @@
 //! the game exactly as it was.
 
 pub mod board;
+pub mod clock;
 pub mod game;
 pub mod gtp;
+pub mod handicap;
 pub mod player;
 pub mod playout;
 pub mod rules;
 pub mod score;
+pub mod sgf;

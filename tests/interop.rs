@@ -324,15 +324,22 @@ fn a_twogtp_match_with_a_referee_runs_exactly_as_twogtp_drives_it() {
     // Two Kosumis play each other and a third referees, with twogtp's exact traffic: per
     // game `boardsize`, `clear_board` and no `komi` (it must survive `clear_board`), genmove
     // to the side to move and `play` to the others, `final_score` to all three, colours
-    // swapped in the odd game (`-alternate`), and handicap stones in the last game sent as
-    // consecutive `play B` commands (what twogtp does when `set_free_handicap` is not listed).
+    // swapped in odd games (`-alternate`). Game 2 has two handicap stones, sent as
+    // `set_free_handicap` because Kosumi lists it; game 3 starts from an opening file's setup
+    // stones, which twogtp sends as consecutive plays of one colour (Kosumi does not list
+    // `gogui-setup`).
     let mut first = Engine::start(&["--seed", "11"]);
     let mut second = Engine::start(&["--seed", "22"]);
     let mut referee = Engine::start(&["--seed", "33"]);
+    let mut lists_set_free_handicap = false;
     for engine in [&mut first, &mut second, &mut referee] {
         twogtp_start_up(engine);
+        lists_set_free_handicap = engine
+            .ok("list_commands")
+            .lines()
+            .any(|name| name == "set_free_handicap");
     }
-    for game in 0..3 {
+    for game in 0..4 {
         let (black, white) = if game % 2 == 0 {
             (&mut first, &mut second)
         } else {
@@ -345,10 +352,21 @@ fn a_twogtp_match_with_a_referee_runs_exactly_as_twogtp_drives_it() {
         let mut to_move = "b";
         if game == 2 {
             for engine in [&mut *black, &mut *white, &mut referee] {
-                assert_eq!(engine.ok("play B C3"), "");
-                assert_eq!(engine.ok("play B G7"), "");
+                if lists_set_free_handicap {
+                    assert_eq!(engine.ok("set_free_handicap C3 G7"), "");
+                } else {
+                    assert_eq!(engine.ok("play B C3"), "");
+                    assert_eq!(engine.ok("play B G7"), "");
+                }
             }
             to_move = "w";
+        }
+        if game == 3 {
+            for engine in [&mut *black, &mut *white, &mut referee] {
+                for setup in ["play B F4", "play B F7", "play W C7", "play W D4"] {
+                    assert_eq!(engine.ok(setup), "", "{setup}");
+                }
+            }
         }
         let mut passes = 0;
         let mut moves = 0;

@@ -2,11 +2,17 @@
 //! table that maps a name to its argument parser. `list_commands`, `known_command` and name
 //! lookup all come from that table; there is no second list.
 
+use nom::character::complete::space1;
+use nom::combinator::{map, opt};
+use nom::sequence::preceded;
+
 use super::parse::{
-    arguments, color, color_and_vertex, float, integer, nothing, rest_of_line, token, vertex,
+    arguments, color, color_and_vertex, file_and_target, float, int, integer, kgs_time_settings,
+    nothing, rest_of_line, three_ints, token, vertex, vertex_list,
 };
 use super::response::Failure;
 use crate::board::Color;
+use crate::clock::TimeControl;
 
 /// A GTP coordinate: a column and row (0-based from the lower left, as written, not yet checked
 /// against the board size), or `pass`.
@@ -92,6 +98,46 @@ pub enum Command {
     /// `kgs-rules NAME [ignored…]` → empty; `chinese` (as chinese-kgs), `japanese`, `aga`,
     /// `new_zealand`. Fails: syntax error, `unknown rules`.
     KgsRules(String),
+
+    // Setting a game up: handicap, time and game records.
+    /// `fixed_handicap N` → the N vertices where black stones were placed, in the order of the
+    /// table of RULES.md §5 (for 19×19: D4 Q16 D16 Q4 …); White moves next; undo never takes
+    /// them back. Fails: syntax error, `board not empty` (stones or moves already),
+    /// `invalid number of stones` (N < 2, N > 9, N > 4 on even sizes and 7×7, any N below 7×7).
+    FixedHandicap(u32),
+    /// `place_free_handicap N` → the N vertices the engine chose (the fixed layout while there
+    /// is one, then further well-spread points); White moves next. Fails: syntax error,
+    /// `board not empty`, `invalid number of stones` (outside 2 to the number of points − 1).
+    PlaceFreeHandicap(u32),
+    /// `set_free_handicap VERTEX…` → empty; black stones on the given points, White moves
+    /// next. Fails: syntax error, `board not empty`, `bad vertex list` (fewer than 2 or as
+    /// many as the board has points, a repeated vertex, `pass`, a point off the board).
+    SetFreeHandicap(Vec<Vertex>),
+    /// `time_settings M B S` → empty; main time M seconds, then Canadian periods of B seconds
+    /// for S stones (B > 0, S = 0: no limit; B = S = 0: absolute time). Kept across boardsize
+    /// and clear_board. Fails: syntax error (each an int, 0 to 2^31 − 1).
+    TimeSettings(u32, u32, u32),
+    /// `time_left COLOR T S` → empty; COLOR has T seconds left, S stones (Canadian) or periods
+    /// (byo-yomi) in overtime, 0 in main time. Fails: syntax error.
+    TimeLeft(Color, u32, u32),
+    /// `kgs-time_settings none | absolute M | byoyomi M B P | canadian M B S` → empty.
+    /// Fails: syntax error (also for any other system, so that KGS declines the game).
+    KgsTimeSettings(TimeControl),
+    /// `kosumi-clock` → the time control and each side's time left, on one line
+    /// (`unlimited`, or e.g. `canadian 600 s + 30 s / 5 stones; Black 600 s, White 20 s for
+    /// 4 stones`). Never fails.
+    Clock,
+    /// `loadsgf FILE [N | VERTEX]` → the colour to move (`black` or `white`, as GNU Go); the
+    /// game of the record's main line, up to before move N or before the first move at VERTEX
+    /// (FILE relative to the working directory). Fails: syntax error, `cannot load file`
+    /// (missing, unreadable or malformed file, size over 25, an illegal move in it), leaving
+    /// the game as it was.
+    LoadSgf(String, SgfTarget),
+    /// `printsgf [FILE]` → the game as an SGF FF[4] record, or empty when written to FILE
+    /// (`-` means the reply). Fails: syntax error, `cannot save file`.
+    PrintSgf(Option<String>),
+
+    // GoGui's extensions and the analyze commands behind its menu.
     /// `gogui-interrupt` → empty. Tells GoGui that a running command can be interrupted with
     /// the comment line `# interrupt`. Never fails.
     GoguiInterrupt,
@@ -113,6 +159,17 @@ pub enum Command {
     /// because of the ko rule in force, then `TEXT Black may not play D4 (ko)` (or `superko`),
     /// or only `TEXT none for Black`. Fails: syntax error.
     KoBan(Color),
+}
+
+/// Which position of a record `loadsgf` loads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SgfTarget {
+    /// The end of the main line.
+    End,
+    /// Before move N.
+    MoveNumber(u32),
+    /// Before the first move on this point.
+    BeforeMoveAt(Vertex),
 }
 
 /// One row of the command table: a name and the parser of its arguments.
@@ -232,6 +289,58 @@ pub const COMMANDS: &[CommandSpec] = &[
                 .map(|(name, _ignored)| Command::KgsRules(name.to_string()))
         },
     },
+    // Setting a game up: handicap, time and game records.
+    CommandSpec {
+        name: "fixed_handicap",
+        parse: |text| arguments(text, integer).map(Command::FixedHandicap),
+    },
+    CommandSpec {
+        name: "place_free_handicap",
+        parse: |text| arguments(text, integer).map(Command::PlaceFreeHandicap),
+    },
+    CommandSpec {
+        name: "set_free_handicap",
+        parse: |text| {
+            arguments(text, map(opt(vertex_list), Option::unwrap_or_default))
+                .map(Command::SetFreeHandicap)
+        },
+    },
+    CommandSpec {
+        name: "time_settings",
+        parse: |text| {
+            arguments(text, three_ints)
+                .map(|(main, period, stones)| Command::TimeSettings(main, period, stones))
+        },
+    },
+    CommandSpec {
+        name: "time_left",
+        parse: |text| {
+            arguments(text, (color, preceded(space1, int), preceded(space1, int)))
+                .map(|(color, seconds, count)| Command::TimeLeft(color, seconds, count))
+        },
+    },
+    CommandSpec {
+        name: "kgs-time_settings",
+        parse: |text| arguments(text, kgs_time_settings).map(Command::KgsTimeSettings),
+    },
+    CommandSpec {
+        name: "kosumi-clock",
+        parse: |text| arguments(text, nothing).map(|()| Command::Clock),
+    },
+    CommandSpec {
+        name: "loadsgf",
+        parse: |text| {
+            arguments(text, file_and_target)
+                .map(|(file, target)| Command::LoadSgf(file.to_string(), target))
+        },
+    },
+    CommandSpec {
+        name: "printsgf",
+        parse: |text| {
+            arguments(text, opt(token)).map(|file| Command::PrintSgf(file.map(str::to_string)))
+        },
+    },
+    // GoGui's extensions and the analyze commands behind its menu.
     CommandSpec {
         name: "gogui-interrupt",
         parse: |text| arguments(text, nothing).map(|()| Command::GoguiInterrupt),
@@ -299,6 +408,139 @@ mod tests {
         assert_eq!(Command::parse("foo", ""), Err(Failure::UnknownCommand));
         assert_eq!(Command::parse("Play", "b D4"), Err(Failure::UnknownCommand));
         assert_eq!(Command::parse("pla", "b D4"), Err(Failure::UnknownCommand));
+    }
+
+    #[test]
+    fn handicap_commands_read_a_count_or_a_vertex_list() {
+        assert_eq!(
+            Command::parse("fixed_handicap", "9"),
+            Ok(Command::FixedHandicap(9))
+        );
+        assert_eq!(
+            Command::parse("place_free_handicap", "12"),
+            Ok(Command::PlaceFreeHandicap(12))
+        );
+        assert_eq!(
+            Command::parse("set_free_handicap", "D4  q16"),
+            Ok(Command::SetFreeHandicap(vec![
+                Vertex::At { x: 3, y: 3 },
+                Vertex::At { x: 15, y: 15 }
+            ]))
+        );
+        assert_eq!(
+            Command::parse("set_free_handicap", ""),
+            Ok(Command::SetFreeHandicap(Vec::new()))
+        );
+        for (name, arguments) in [
+            ("fixed_handicap", ""),
+            ("fixed_handicap", "two"),
+            ("fixed_handicap", "-2"),
+            ("fixed_handicap", "2 3"),
+            ("place_free_handicap", "2.5"),
+            ("set_free_handicap", "D4 I5"),
+            ("set_free_handicap", "D4,Q16"),
+        ] {
+            assert_eq!(
+                Command::parse(name, arguments),
+                Err(Failure::SyntaxError),
+                "{name} {arguments}"
+            );
+        }
+    }
+
+    #[test]
+    fn time_commands_read_ints_and_the_kgs_systems() {
+        assert_eq!(
+            Command::parse("time_settings", "600 30 5"),
+            Ok(Command::TimeSettings(600, 30, 5))
+        );
+        assert_eq!(
+            Command::parse("time_left", "W 120 0"),
+            Ok(Command::TimeLeft(Color::White, 120, 0))
+        );
+        for (arguments, control) in [
+            ("none", TimeControl::Unlimited),
+            ("absolute 300", TimeControl::Absolute { main: 300 }),
+            (
+                "byoyomi 600 30 5",
+                TimeControl::Byoyomi {
+                    main: 600,
+                    period: 30,
+                    periods: 5,
+                },
+            ),
+            (
+                "canadian 600 300 25",
+                TimeControl::Canadian {
+                    main: 600,
+                    period: 300,
+                    stones: 25,
+                },
+            ),
+        ] {
+            assert_eq!(
+                Command::parse("kgs-time_settings", arguments),
+                Ok(Command::KgsTimeSettings(control)),
+                "{arguments}"
+            );
+        }
+        for (name, arguments) in [
+            ("time_settings", "600 30"),
+            ("time_settings", "600 30 5 1"),
+            ("time_settings", "-1 30 5"),
+            ("time_settings", "1.5 30 5"),
+            ("time_settings", "2147483648 0 0"),
+            ("time_left", "black 10"),
+            ("time_left", "x 10 0"),
+            ("time_left", "b 10.5 0"),
+            ("kgs-time_settings", ""),
+            ("kgs-time_settings", "none 5"),
+            ("kgs-time_settings", "absolute"),
+            ("kgs-time_settings", "byoyomi 600 30"),
+            ("kgs-time_settings", "canadian 600 30 5 5"),
+            ("kgs-time_settings", "fischer 600 10"),
+        ] {
+            assert_eq!(
+                Command::parse(name, arguments),
+                Err(Failure::SyntaxError),
+                "{name} {arguments}"
+            );
+        }
+    }
+
+    #[test]
+    fn loadsgf_reads_a_file_and_maybe_a_move_number_or_a_vertex() {
+        assert_eq!(
+            Command::parse("loadsgf", "games/a.sgf"),
+            Ok(Command::LoadSgf("games/a.sgf".to_string(), SgfTarget::End))
+        );
+        assert_eq!(
+            Command::parse("loadsgf", "a.sgf 12"),
+            Ok(Command::LoadSgf(
+                "a.sgf".to_string(),
+                SgfTarget::MoveNumber(12)
+            ))
+        );
+        assert_eq!(
+            Command::parse("loadsgf", "a.sgf c3"),
+            Ok(Command::LoadSgf(
+                "a.sgf".to_string(),
+                SgfTarget::BeforeMoveAt(Vertex::At { x: 2, y: 2 })
+            ))
+        );
+        for arguments in ["", "a.sgf pass", "a.sgf 3 4", "a.sgf x"] {
+            assert_eq!(
+                Command::parse("loadsgf", arguments),
+                Err(Failure::SyntaxError),
+                "{arguments}"
+            );
+        }
+        assert_eq!(Command::parse("printsgf", ""), Ok(Command::PrintSgf(None)));
+        assert_eq!(
+            Command::parse("printsgf", "out.sgf"),
+            Ok(Command::PrintSgf(Some("out.sgf".to_string())))
+        );
+        assert_eq!(Command::parse("printsgf", "a b"), Err(Failure::SyntaxError));
     }
 
     #[test]

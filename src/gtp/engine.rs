@@ -2,10 +2,13 @@
 //! meets the board's `Point`. No I/O and no Go rules of its own: legality is the game's,
 //! counting is the score module's, text is the response module's.
 
+mod setup;
+
 use super::command::{COMMANDS, Command, Vertex};
 use super::gogui::{self, Ban};
 use super::response::{self, BoardCaption, Failure, Reply};
 use crate::board::{Color, Point};
+use crate::clock::{Clock, TimeControl};
 use crate::game::{Game, IllegalMove, Move};
 use crate::player::Player;
 use crate::rules::Rules;
@@ -23,10 +26,12 @@ pub enum Flow {
     Quit,
 }
 
-/// The state behind the protocol: the game and the player.
+/// The state behind the protocol: the game, the clock and the player.
 pub struct Engine {
     game: Game,
     player: Box<dyn Player + Send>,
+    /// The time control and time left; kept across boardsize and clear_board.
+    clock: Clock,
 }
 
 impl Engine {
@@ -41,12 +46,18 @@ impl Engine {
         Some(Engine {
             game: Game::new(size, rules, komi)?,
             player,
+            clock: Clock::default(),
         })
     }
 
     /// The game, for inspection.
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The time control and time left, for inspection.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
     }
 
     /// Runs one command. A failed command leaves the game exactly as it was.
@@ -74,6 +85,7 @@ impl Engine {
             Command::BoardSize(size) => {
                 let size = usize::try_from(size).unwrap_or(usize::MAX);
                 if self.game.resize(size) {
+                    self.start_clock_for_new_game();
                     Ok(String::new())
                 } else {
                     Err(Failure::UnacceptableSize)
@@ -81,6 +93,7 @@ impl Engine {
             }
             Command::ClearBoard => {
                 self.game.clear();
+                self.start_clock_for_new_game();
                 Ok(String::new())
             }
             Command::Komi(komi) => {
@@ -199,6 +212,19 @@ impl Engine {
                 self.game.set_rules(rules);
                 Ok(String::new())
             }
+
+            // Setting a game up: handicap, time and game records (engine/setup.rs).
+            Command::FixedHandicap(count) => self.fixed_handicap(count),
+            Command::PlaceFreeHandicap(count) => self.place_free_handicap(count),
+            Command::SetFreeHandicap(vertices) => self.set_free_handicap(&vertices),
+            Command::TimeSettings(main, period, stones) => {
+                self.set_time_control(TimeControl::from_gtp(main, period, stones))
+            }
+            Command::TimeLeft(color, seconds, count) => self.time_left(color, seconds, count),
+            Command::KgsTimeSettings(control) => self.set_time_control(control),
+            Command::Clock => Ok(response::clock_text(&self.clock)),
+            Command::LoadSgf(file, target) => self.load_sgf(&file, target),
+            Command::PrintSgf(file) => self.print_sgf(file.as_deref()),
             Command::GoguiInterrupt => Ok(String::new()),
             Command::GoguiAnalyzeCommands => Ok(gogui::analyze_commands_text()),
             Command::LegalMoves(color) => {

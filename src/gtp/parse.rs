@@ -10,9 +10,10 @@ use nom::multi::separated_list1;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use super::command::{Command, Request, Vertex};
+use super::command::{Command, Request, SgfTarget, Vertex};
 use super::response::Failure;
 use crate::board::Color;
+use crate::clock::TimeControl;
 
 /// The column letters, left to right: `I` is never a column.
 pub const COLUMN_LETTERS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -179,6 +180,67 @@ pub fn color_and_vertex(text: &str) -> IResult<&str, (Color, Vertex)> {
 /// A list of one or more vertices separated by space.
 pub fn vertex_list(text: &str) -> IResult<&str, Vec<Vertex>> {
     separated_list1(space1, vertex).parse(text)
+}
+
+// Entities of the setup commands (handicap, time, game records).
+
+/// A GTP `int`: a decimal integer from 0 to 2^31 − 1; larger values do not fit.
+pub fn int(text: &str) -> IResult<&str, u32> {
+    let (rest, number) = integer(text)?;
+    if number > i32::MAX as u32 {
+        return Err(nom::Err::Error(nom::error::Error::new(
+            text,
+            nom::error::ErrorKind::TooLarge,
+        )));
+    }
+    Ok((rest, number))
+}
+
+/// Three `int`s separated by space (`time_settings`, `kgs-time_settings byoyomi|canadian`).
+pub fn three_ints(text: &str) -> IResult<&str, (u32, u32, u32)> {
+    (int, preceded(space1, int), preceded(space1, int)).parse(text)
+}
+
+/// The arguments of `kgs-time_settings`: `none`, `absolute M`, `byoyomi M B P` or
+/// `canadian M B S`.
+pub fn kgs_time_settings(text: &str) -> IResult<&str, TimeControl> {
+    alt((
+        value(TimeControl::Unlimited, tag_no_case("none")),
+        map(preceded((tag_no_case("absolute"), space1), int), |main| {
+            TimeControl::Absolute { main }
+        }),
+        map(
+            preceded((tag_no_case("byoyomi"), space1), three_ints),
+            |(main, period, periods)| TimeControl::Byoyomi {
+                main,
+                period,
+                periods,
+            },
+        ),
+        map(
+            preceded((tag_no_case("canadian"), space1), three_ints),
+            |(main, period, stones)| TimeControl::Canadian {
+                main,
+                period,
+                stones,
+            },
+        ),
+    ))
+    .parse(text)
+}
+
+/// The arguments of `loadsgf`: a file name, then maybe a move number or a vertex (not `pass`).
+pub fn file_and_target(text: &str) -> IResult<&str, (&str, SgfTarget)> {
+    let number = map(integer, SgfTarget::MoveNumber);
+    let point = map_res(vertex, |vertex| match vertex {
+        Vertex::Pass => Err("pass names no point"),
+        Vertex::At { .. } => Ok(SgfTarget::BeforeMoveAt(vertex)),
+    });
+    map(
+        (token, opt(preceded(space1, alt((number, point))))),
+        |(file, target)| (file, target.unwrap_or(SgfTarget::End)),
+    )
+    .parse(text)
 }
 
 /// A non-negative decimal integer. Values past `u32::MAX` saturate (the caller judges them).

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 
 use super::parse::COLUMN_LETTERS;
 use crate::board::{Board, Color, Point};
+use crate::clock::{Clock, TimeControl};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
 use crate::score::Score;
 
@@ -29,6 +30,19 @@ pub enum Failure {
     VertexMustNotBeEmpty,
     /// A line longer than the engine reads.
     LineTooLong,
+
+    // Setting a game up.
+    /// A handicap count outside what the board allows.
+    InvalidNumberOfStones,
+    /// A handicap command when the board has stones or moves.
+    BoardNotEmpty,
+    /// `set_free_handicap` with too few or too many points, a repeat, `pass`, or a point off
+    /// the board.
+    BadVertexList,
+    /// `loadsgf` of a file that is missing, unreadable, malformed or unplayable.
+    CannotLoadFile,
+    /// `printsgf` to a file that cannot be written.
+    CannotSaveFile,
 }
 
 impl std::fmt::Display for Failure {
@@ -43,6 +57,11 @@ impl std::fmt::Display for Failure {
             Failure::UnknownRules => "unknown rules",
             Failure::VertexMustNotBeEmpty => "vertex must not be empty",
             Failure::LineTooLong => "line too long",
+            Failure::InvalidNumberOfStones => "invalid number of stones",
+            Failure::BoardNotEmpty => "board not empty",
+            Failure::BadVertexList => "bad vertex list",
+            Failure::CannotLoadFile => "cannot load file",
+            Failure::CannotSaveFile => "cannot save file",
         })
     }
 }
@@ -231,6 +250,42 @@ pub fn board_text(board: &Board, caption: &BoardCaption) -> String {
     text
 }
 
+/// The time control and what each side has left, on one line (`kosumi-clock`): `unlimited`,
+/// or the system (`absolute 300 s`, `canadian 600 s + 30 s / 5 stones`,
+/// `byoyomi 600 s + 5 x 30 s`) then each side's time (`Black 600 s, White 20 s for 4 stones`).
+pub fn clock_text(clock: &Clock) -> String {
+    let control = clock.control();
+    let system = match control {
+        TimeControl::Unlimited => return "unlimited".to_string(),
+        TimeControl::Absolute { main } => format!("absolute {main} s"),
+        TimeControl::Canadian {
+            main,
+            period,
+            stones,
+        } => format!("canadian {main} s + {period} s / {stones} stones"),
+        TimeControl::Byoyomi {
+            main,
+            period,
+            periods,
+        } => format!("byoyomi {main} s + {periods} x {period} s"),
+    };
+    let side = |color: Color| {
+        let left = clock.left(color);
+        match (control, left.count) {
+            (_, 0) => format!("{} s", left.seconds),
+            (TimeControl::Byoyomi { .. }, periods) => {
+                format!("{} s, {periods} periods", left.seconds)
+            }
+            (_, stones) => format!("{} s for {stones} stones", left.seconds),
+        }
+    };
+    format!(
+        "{system}; Black {}, White {}",
+        side(Color::Black),
+        side(Color::White)
+    )
+}
+
 /// Star points: the corner points (3rd line up to 12×12, 4th line from 13×13), the centre on
 /// odd sizes from 9, and the side points on odd sizes from 15.
 fn is_star_point(size: usize, x: usize, y: usize) -> bool {
@@ -322,5 +377,50 @@ mod tests {
         assert_eq!(lines[6], " 5  . . . .(X). . . . 5 ");
         assert_eq!(lines[11], "    A B C D E F G H J");
         assert!(lines[13].ends_with("White (O) to move"));
+    }
+
+    #[test]
+    fn the_clock_text_names_the_system_and_each_sides_time() {
+        use crate::clock::TimeLeft;
+        let mut clock = Clock::default();
+        assert_eq!(clock_text(&clock), "unlimited");
+        clock.set_control(TimeControl::from_gtp(600, 30, 5));
+        clock.set_left(
+            Color::White,
+            TimeLeft {
+                seconds: 20,
+                count: 4,
+            },
+        );
+        assert_eq!(
+            clock_text(&clock),
+            "canadian 600 s + 30 s / 5 stones; Black 600 s, White 20 s for 4 stones"
+        );
+        clock.set_control(TimeControl::Byoyomi {
+            main: 0,
+            period: 30,
+            periods: 5,
+        });
+        assert_eq!(
+            clock_text(&clock),
+            "byoyomi 0 s + 5 x 30 s; Black 30 s, 5 periods, White 30 s, 5 periods"
+        );
+        clock.set_control(TimeControl::Absolute { main: 300 });
+        assert_eq!(
+            clock_text(&clock),
+            "absolute 300 s; Black 300 s, White 300 s"
+        );
+    }
+
+    #[test]
+    fn the_setup_failures_have_the_spec_words() {
+        assert_eq!(
+            Failure::InvalidNumberOfStones.to_string(),
+            "invalid number of stones"
+        );
+        assert_eq!(Failure::BoardNotEmpty.to_string(), "board not empty");
+        assert_eq!(Failure::BadVertexList.to_string(), "bad vertex list");
+        assert_eq!(Failure::CannotLoadFile.to_string(), "cannot load file");
+        assert_eq!(Failure::CannotSaveFile.to_string(), "cannot save file");
     }
 }

@@ -6,6 +6,7 @@ mod random;
 pub use random::RandomPlayer;
 
 use crate::board::Color;
+use crate::clock::Clock;
 use crate::game::{Game, Move};
 
 /// Something that chooses moves.
@@ -18,4 +19,12 @@ pub trait Player {
     /// game always gets the same answer, and the player's state does not advance
     /// (`reg_genmove`).
     fn suggest(&self, game: &Game, color: Color) -> Move;
+
+    /// Takes note of the time control and the time each side has left; called whenever they
+    /// change (GTP `time_settings`, `kgs-time_settings`, `time_left`, and a new game). A
+    /// player that thinks should keep each move within `Clock::move_budget`. The default
+    /// ignores the clock: the random player answers at once.
+    fn set_clock(&mut self, clock: &Clock) {
+        let _ = clock;
+    }
 }
