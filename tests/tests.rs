@@ -1,0 +1,8 @@
+//! Kosumi's integration tests: one test crate (as ripgrep has it) whose modules run the real
+//! `kosumi` binary, or the library, from the outside. `cargo test` runs them; the ones that
+//! need GNU Go are ignored unless `-- --include-ignored` is given (`.ci/run` does).
+
+// Helpers: the kosumi binary with a fixed seed, GTP sessions with any engine, reply parsing.
+mod util;
+// The GTP wire format byte for byte: ids, framing, cleaning, error texts, quit, EOF, flags.
+mod protocol;
