@@ -6,3 +6,5 @@
 mod util;
 // The GTP wire format byte for byte: ids, framing, cleaning, error texts, quit, EOF, flags.
 mod protocol;
+// The runner for gtp-scripts/*.tst (GNU Go / gogui-regress regression format).
+mod scripts;

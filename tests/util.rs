@@ -3,7 +3,7 @@
 //! reading. Holds no assertions about Kosumi's behaviour.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
@@ -13,6 +13,11 @@ pub const SEED: u64 = 1;
 /// The `kosumi` binary Cargo built for these tests.
 pub fn kosumi_path() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_kosumi"))
+}
+
+/// The repository root (where `gtp-scripts/` lives).
+pub fn repository_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// What a whole run of the binary produced.
@@ -187,6 +192,15 @@ impl Session {
             }
             framed.push_str(&line);
         }
+    }
+
+    /// Sends one command line and returns its reply.
+    pub fn send(&mut self, command: &str) -> Reply {
+        self.write_raw(format!("{command}\n").as_bytes());
+        let framed = self
+            .read_framed()
+            .unwrap_or_else(|| panic!("{}: no reply to {command:?}", self.label));
+        parse_reply(&framed)
     }
 
     /// Closes stdin (end of input) and waits up to `limit` for the process to exit.
