@@ -8,3 +8,5 @@ mod util;
 mod protocol;
 // The runner for gtp-scripts/*.tst (GNU Go / gogui-regress regression format).
 mod scripts;
+// Seeded random games through the library, checked against a slow model of the rules.
+mod properties;

@@ -20,6 +20,18 @@ pub fn repository_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// A number from the environment variable `name`, or `default` when it is unset. A value that
+/// is set but not a number stops the test: a typo must not silently run the default.
+pub fn environment_number(name: &str, default: u64) -> u64 {
+    match std::env::var(name) {
+        Ok(text) => text
+            .trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}={text:?} is not a non-negative integer")),
+        Err(_) => default,
+    }
+}
+
 /// What a whole run of the binary produced.
 pub struct Run {
     /// Everything written to stdout.
