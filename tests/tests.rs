@@ -10,3 +10,5 @@ mod protocol;
 mod scripts;
 // Seeded random games through the library, checked against a slow model of the rules.
 mod properties;
+// Whole games over GTP: two Kosumi processes, and Kosumi against GNU Go (ignored by default).
+mod self_play;

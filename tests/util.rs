@@ -20,6 +20,19 @@ pub fn repository_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// GNU Go: `$KOSUMI_GNUGO` if set, else `/usr/games/gnugo` (Debian's path), else `gnugo`.
+pub fn gnugo_path() -> PathBuf {
+    if let Some(path) = std::env::var_os("KOSUMI_GNUGO") {
+        return PathBuf::from(path);
+    }
+    let debian = PathBuf::from("/usr/games/gnugo");
+    if debian.exists() {
+        debian
+    } else {
+        PathBuf::from("gnugo")
+    }
+}
+
 /// A number from the environment variable `name`, or `default` when it is unset. A value that
 /// is set but not a number stops the test: a typo must not silently run the default.
 pub fn environment_number(name: &str, default: u64) -> u64 {
@@ -151,6 +164,21 @@ impl Session {
             .unwrap_or_else(|error| panic!("cannot start kosumi: {error}"))
     }
 
+    /// Starts GNU Go in GTP mode with the given extra arguments. Panics with a clear message
+    /// when it is not installed.
+    pub fn gnugo(arguments: &[&str]) -> Session {
+        let path = gnugo_path();
+        let mut command = Command::new(&path);
+        command.arg("--mode").arg("gtp").args(arguments);
+        Session::start("gnugo", command).unwrap_or_else(|error| {
+            panic!(
+                "cannot start GNU Go ({}): {error}; install it (apt-get install gnugo) or set \
+                 KOSUMI_GNUGO",
+                path.display()
+            )
+        })
+    }
+
     /// Starts any GTP engine; its stderr is discarded.
     pub fn start(label: &str, mut command: Command) -> io::Result<Session> {
         let mut child = command
@@ -166,6 +194,11 @@ impl Session {
             stdin,
             stdout,
         })
+    }
+
+    /// The name used in panic messages.
+    pub fn label(&self) -> &str {
+        &self.label
     }
 
     /// Writes raw bytes to the engine's stdin (no newline added) and flushes.
@@ -213,6 +246,14 @@ impl Session {
             .read_framed()
             .unwrap_or_else(|| panic!("{}: no reply to {command:?}", self.label));
         parse_reply(&framed)
+    }
+
+    /// Sends a command that must succeed, and returns its result trimmed.
+    pub fn ok(&mut self, command: &str) -> String {
+        match self.send(command) {
+            Ok(text) => text.trim().to_string(),
+            Err(message) => panic!("{}: {command:?} failed: {message}", self.label),
+        }
     }
 
     /// Closes stdin (end of input) and waits up to `limit` for the process to exit.
