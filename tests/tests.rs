@@ -12,3 +12,5 @@ mod scripts;
 mod properties;
 // Whole games over GTP: two Kosumi processes, and Kosumi against GNU Go (ignored by default).
 mod self_play;
+// The differential test against GNU Go: legal moves, stones and captures (ignored by default).
+mod gnugo;

@@ -248,6 +248,29 @@ impl Session {
         parse_reply(&framed)
     }
 
+    /// Writes several command lines in one write, without reading the replies.
+    pub fn write_commands(&mut self, commands: &[String]) {
+        let text: String = commands
+            .iter()
+            .map(|command| format!("{command}\n"))
+            .collect();
+        self.write_raw(text.as_bytes());
+    }
+
+    /// Reads the replies to `commands`, written before (controllers such as Sabaki pipeline
+    /// like this: the engine must queue the commands and answer them in order).
+    pub fn read_replies(&mut self, commands: &[String]) -> Vec<Reply> {
+        commands
+            .iter()
+            .map(|command| {
+                let framed = self
+                    .read_framed()
+                    .unwrap_or_else(|| panic!("{}: no reply to {command:?}", self.label));
+                parse_reply(&framed)
+            })
+            .collect()
+    }
+
     /// Sends a command that must succeed, and returns its result trimmed.
     pub fn ok(&mut self, command: &str) -> String {
         match self.send(command) {
