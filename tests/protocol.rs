@@ -373,6 +373,29 @@ fn list_commands_and_known_command_agree() {
     assert_transcript(&input, &expected);
 }
 
+/// The README's command table is the documentation users read: it must list exactly the
+/// commands of `list_commands`, in its order.
+#[test]
+fn the_readme_lists_exactly_the_commands_of_list_commands() {
+    let listed = run(b"list_commands\n");
+    let listed = split_replies(&listed.stdout)[0]
+        .clone()
+        .expect("list_commands succeeds");
+    let readme = std::fs::read_to_string(crate::util::repository_root().join("README.md"))
+        .expect("README.md is readable");
+    let table = readme
+        .split("<!-- list_commands begin -->")
+        .nth(1)
+        .and_then(|rest| rest.split("<!-- list_commands end -->").next())
+        .expect("README.md marks its command table");
+    let documented: Vec<&str> = table
+        .lines()
+        .filter_map(|line| line.strip_prefix("| `"))
+        .filter_map(|cell| cell.split(['`', ' ']).next())
+        .collect();
+    assert_eq!(documented, listed.lines().collect::<Vec<_>>());
+}
+
 #[test]
 fn version_is_the_crate_version() {
     assert_transcript("version\n", &format!("= {}\n\n", env!("CARGO_PKG_VERSION")));
