@@ -12,9 +12,11 @@
 //! State is incremental, with no allocation per move:
 //! - `chain_head[p]`: the representative point of the chain the stone at p belongs to;
 //! - `next_stone[p]`: the next stone of the same chain (a ring through the whole chain);
-//! - `pseudo_liberties[head]`: for the chain, the number of (stone, empty neighbour) pairs.
-//!   A chain has no liberty exactly when this is 0, and has a liberty other than an empty
-//!   point q exactly when this exceeds the number of its stones next to q;
+//! - `pseudo_liberties[head]`: for the chain, the (stone, empty neighbour) pairs: their number,
+//!   and the sum and sum of squares of the empty points' indices. A chain has no liberty
+//!   exactly when the number is 0, and exactly one (distinct) liberty when every pair names
+//!   the same point, which is when sum² = number × sum of squares (Cauchy–Schwarz equality):
+//!   atari is found in constant time, with no liberty list;
 //! - `chain_size[head]`: the number of stones;
 //! - `empty_points` with `empty_index`: the list of empty points, for random move choice;
 //! - `hash`: the Zobrist hash of the stones.
@@ -38,9 +40,65 @@ const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 const WALL: u8 = 3;
 
+/// One black, one white neighbour in `neighbour_counts` (index by `Color::index`).
+const STONE_COUNT_UNIT: [u16; 2] = [1, 1 << 4];
+/// One empty neighbour in `neighbour_counts`.
+const EMPTY_COUNT_UNIT: u16 = 1 << 8;
+const COUNT_MASK: u16 = 0xF;
+/// The chain head recorded for a neighbour that holds no stone.
+const NO_CHAIN: u16 = u16::MAX;
+
 #[inline]
 fn cell_of(color: Color) -> u8 {
     color as u8 + 1
+}
+
+/// A chain's (stone, empty neighbour) pairs, summarised so that "no liberty" and "exactly one
+/// liberty" are constant-time questions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PseudoLiberties {
+    /// The number of pairs.
+    count: u32,
+    /// The sum of the empty points' indices over the pairs.
+    sum: u32,
+    /// The sum of their squares (at most 4 × 625 × 703², which fits in 32 bits).
+    square_sum: u32,
+}
+
+impl PseudoLiberties {
+    const NONE: PseudoLiberties = PseudoLiberties {
+        count: 0,
+        sum: 0,
+        square_sum: 0,
+    };
+
+    #[inline]
+    fn add(&mut self, liberty: usize) {
+        self.count += 1;
+        self.sum += liberty as u32;
+        self.square_sum += (liberty * liberty) as u32;
+    }
+
+    #[inline]
+    fn remove(&mut self, liberty: usize) {
+        self.count -= 1;
+        self.sum -= liberty as u32;
+        self.square_sum -= (liberty * liberty) as u32;
+    }
+
+    #[inline]
+    fn merge(&mut self, other: PseudoLiberties) {
+        self.count += other.count;
+        self.sum += other.sum;
+        self.square_sum += other.square_sum;
+    }
+
+    /// Whether every pair names one and the same empty point: exactly one liberty.
+    #[inline]
+    fn is_atari(self) -> bool {
+        self.count > 0
+            && self.sum as u64 * self.sum as u64 == self.count as u64 * self.square_sum as u64
+    }
 }
 
 /// What placing a stone on an empty point would do, found without changing the board.
@@ -65,8 +123,11 @@ pub struct Board {
     cells: [u8; CELLS],
     chain_head: [u16; CELLS],
     next_stone: [u16; CELLS],
-    pseudo_liberties: [u16; CELLS],
+    pseudo_liberties: [PseudoLiberties; CELLS],
     chain_size: [u16; CELLS],
+    /// For each point: how many of its four neighbours are black, white and empty, one
+    /// nibble each (`STONE_COUNT_UNIT`, `EMPTY_COUNT_UNIT`); the rest are walls.
+    neighbour_counts: [u16; CELLS],
     empty_points: [u16; MAX_POINTS],
     empty_index: [u16; CELLS],
     empty_count: usize,
@@ -133,8 +194,9 @@ impl Board {
             cells: [WALL; CELLS],
             chain_head: [0; CELLS],
             next_stone: [0; CELLS],
-            pseudo_liberties: [0; CELLS],
+            pseudo_liberties: [PseudoLiberties::NONE; CELLS],
             chain_size: [0; CELLS],
+            neighbour_counts: [0; CELLS],
             empty_points: [0; MAX_POINTS],
             empty_index: [0; CELLS],
             empty_count: 0,
@@ -149,6 +211,14 @@ impl Board {
                 board.empty_index[point.index()] = board.empty_count as u16;
                 board.empty_points[board.empty_count] = point.0;
                 board.empty_count += 1;
+            }
+        }
+        for point in board.points().collect::<Vec<_>>() {
+            let index = point.index();
+            for direction in 0..4 {
+                if board.cells[board.neighbour(index, direction)] == EMPTY {
+                    board.neighbour_counts[index] += EMPTY_COUNT_UNIT;
+                }
             }
         }
         Some(board)
@@ -238,6 +308,19 @@ impl Board {
         self.empty_count
     }
 
+    /// How many of the four neighbours of `point` are empty.
+    #[inline]
+    pub fn empty_neighbours(&self, point: Point) -> u32 {
+        ((self.neighbour_counts[point.index()] / EMPTY_COUNT_UNIT) & COUNT_MASK) as u32
+    }
+
+    /// How many of the four neighbours of `point` hold stones of `color`.
+    #[inline]
+    pub fn neighbours_of_color(&self, color: Color, point: Point) -> u32 {
+        ((self.neighbour_counts[point.index()] / STONE_COUNT_UNIT[color.index()]) & COUNT_MASK)
+            as u32
+    }
+
     /// The empty points, in no particular order.
     pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
         self.empty_points[..self.empty_count]
@@ -290,24 +373,22 @@ impl Board {
     }
 
     /// The pseudo-liberty count of the chain through `point` (stones only).
-    fn pseudo_liberties_of(&self, point: usize) -> u16 {
-        self.pseudo_liberties[self.chain_head[point] as usize]
+    fn pseudo_liberties_of(&self, point: usize) -> u32 {
+        self.pseudo_liberties[self.chain_head[point] as usize].count
     }
 
-    /// How many of the four neighbours of `point` belong to the chain headed by `head`.
+    /// The chain heads of the four neighbours of `point` (`NO_CHAIN` for empty and wall).
     #[inline]
-    fn contacts(&self, point: usize, head: u16) -> u16 {
-        let mut count = 0;
-        for direction in 0..4 {
+    fn neighbour_heads(&self, point: usize) -> [u16; 4] {
+        let mut heads = [NO_CHAIN; 4];
+        for (direction, head) in heads.iter_mut().enumerate() {
             let neighbour = self.neighbour(point, direction);
-            if self.cells[neighbour] <= WHITE
-                && self.cells[neighbour] != EMPTY
-                && self.chain_head[neighbour] == head
-            {
-                count += 1;
+            let cell = self.cells[neighbour];
+            if cell == BLACK || cell == WHITE {
+                *head = self.chain_head[neighbour];
             }
         }
-        count
+        heads
     }
 
     /// What a stone of `color` on the empty point `point` would do. The caller must make sure
@@ -328,14 +409,15 @@ impl Board {
                 continue;
             } else {
                 let head = self.chain_head[neighbour];
-                let liberties = self.pseudo_liberties[head as usize];
-                let contacts = self.contacts(index, head);
+                // The point is one of the chain's liberties; it is its only one when the
+                // chain is in atari.
+                let atari = self.pseudo_liberties[head as usize].is_atari();
                 if cell == own {
                     joins_own_chain = true;
-                    if liberties > contacts {
+                    if !atari {
                         has_liberty = true;
                     }
-                } else if liberties == contacts {
+                } else if atari {
                     captures = true;
                 }
             }
@@ -371,12 +453,12 @@ impl Board {
         }
         hash ^= zobrist::STONE_KEYS[color.index()][index];
         let opponent = cell_of(color.opponent());
+        let heads = self.neighbour_heads(index);
         for direction in 0..4 {
             let neighbour = self.neighbour(index, direction);
             if self.cells[neighbour] == opponent {
-                let head = self.chain_head[neighbour];
-                if !seen_heads.contains(&head)
-                    && self.pseudo_liberties[head as usize] == self.contacts(index, head)
+                let head = heads[direction];
+                if !seen_heads.contains(&head) && self.pseudo_liberties[head as usize].is_atari()
                 {
                     seen_heads[direction] = head;
                     hash ^= self.chain_hash(neighbour);
@@ -405,13 +487,11 @@ impl Board {
     /// (none when the point is on the edge).
     #[inline]
     pub fn is_eye(&self, color: Color, point: Point) -> bool {
-        let own = cell_of(color);
         let index = point.index();
-        for direction in 0..4 {
-            let cell = self.cells[self.neighbour(index, direction)];
-            if cell != own && cell != WALL {
-                return false;
-            }
+        let counts = self.neighbour_counts[index];
+        // Every neighbour is own or wall: no empty and no opposing neighbour.
+        if counts & !(COUNT_MASK * STONE_COUNT_UNIT[color.index()]) != 0 {
+            return false;
         }
         let opponent = cell_of(color.opponent());
         let mut opposing = 0;
@@ -433,37 +513,9 @@ impl Board {
     pub fn play(&mut self, color: Color, point: Point) -> u32 {
         let index = point.index();
         debug_assert_eq!(self.cells[index], EMPTY, "play on an occupied point");
-        let own = cell_of(color);
+        self.put_stone(color, index);
+
         let opponent = cell_of(color.opponent());
-
-        self.remove_empty(index);
-        self.cells[index] = own;
-        self.hash ^= zobrist::STONE_KEYS[color.index()][index];
-        self.chain_head[index] = index as u16;
-        self.next_stone[index] = index as u16;
-        self.chain_size[index] = 1;
-        let mut liberties = 0;
-        for direction in 0..4 {
-            let neighbour = self.neighbour(index, direction);
-            match self.cells[neighbour] {
-                EMPTY => liberties += 1,
-                WALL => {}
-                _ => {
-                    let head = self.chain_head[neighbour] as usize;
-                    self.pseudo_liberties[head] -= 1;
-                }
-            }
-        }
-        self.pseudo_liberties[index] = liberties;
-
-        for direction in 0..4 {
-            let neighbour = self.neighbour(index, direction);
-            if self.cells[neighbour] == own && self.chain_head[neighbour] != self.chain_head[index]
-            {
-                self.merge_chains(index, neighbour);
-            }
-        }
-
         let mut captured = 0;
         let mut captured_point = 0;
         for direction in 0..4 {
@@ -481,7 +533,7 @@ impl Board {
             self.captured[color.opponent().index()] += lost;
         } else if captured == 1
             && self.chain_size[self.chain_head[index] as usize] == 1
-            && self.pseudo_liberties[index] == 1
+            && self.pseudo_liberties[index].count == 1
         {
             self.ko = Some((Point(captured_point as u16), color.opponent()));
         }
@@ -499,6 +551,14 @@ impl Board {
     pub fn place_setup_stone(&mut self, color: Color, point: Point) {
         let index = point.index();
         debug_assert_eq!(self.cells[index], EMPTY, "setup stone on an occupied point");
+        self.put_stone(color, index);
+        self.ko = None;
+    }
+
+    /// Puts a stone on the empty point `index` as a chain of its own, takes the point from the
+    /// neighbours' liberties and counts, and joins it to neighbouring chains of its colour.
+    #[inline]
+    fn put_stone(&mut self, color: Color, index: usize) {
         let own = cell_of(color);
         self.remove_empty(index);
         self.cells[index] = own;
@@ -506,15 +566,18 @@ impl Board {
         self.chain_head[index] = index as u16;
         self.next_stone[index] = index as u16;
         self.chain_size[index] = 1;
-        let mut liberties = 0;
+        let stone_delta = STONE_COUNT_UNIT[color.index()].wrapping_sub(EMPTY_COUNT_UNIT);
+        let mut liberties = PseudoLiberties::NONE;
         for direction in 0..4 {
             let neighbour = self.neighbour(index, direction);
+            self.neighbour_counts[neighbour] =
+                self.neighbour_counts[neighbour].wrapping_add(stone_delta);
             match self.cells[neighbour] {
-                EMPTY => liberties += 1,
+                EMPTY => liberties.add(neighbour),
                 WALL => {}
                 _ => {
                     let head = self.chain_head[neighbour] as usize;
-                    self.pseudo_liberties[head] -= 1;
+                    self.pseudo_liberties[head].remove(index);
                 }
             }
         }
@@ -526,7 +589,6 @@ impl Board {
                 self.merge_chains(index, neighbour);
             }
         }
-        self.ko = None;
     }
 
     /// Removes the chain through `point` from the board (a capture, or a dead chain taken off
@@ -546,7 +608,8 @@ impl Board {
         if self.chain_size[keep] < self.chain_size[absorb] {
             std::mem::swap(&mut keep, &mut absorb);
         }
-        self.pseudo_liberties[keep] += self.pseudo_liberties[absorb];
+        let absorbed = self.pseudo_liberties[absorb];
+        self.pseudo_liberties[keep].merge(absorbed);
         self.chain_size[keep] += self.chain_size[absorb];
         let mut stone = absorb;
         loop {
@@ -564,6 +627,7 @@ impl Board {
     /// points back as liberties to the chains next to them. Returns the number of stones.
     fn remove_chain(&mut self, point: usize) -> u32 {
         let color = self.cells[point] as usize - 1;
+        let empty_delta = EMPTY_COUNT_UNIT.wrapping_sub(STONE_COUNT_UNIT[color]);
         let mut removed = 0;
         let mut stone = point;
         loop {
@@ -571,6 +635,11 @@ impl Board {
             self.cells[stone] = EMPTY;
             self.hash ^= zobrist::STONE_KEYS[color][stone];
             self.add_empty(stone);
+            for direction in 0..4 {
+                let neighbour = self.neighbour(stone, direction);
+                self.neighbour_counts[neighbour] =
+                    self.neighbour_counts[neighbour].wrapping_add(empty_delta);
+            }
             removed += 1;
             stone = next;
             if stone == point {
@@ -587,7 +656,7 @@ impl Board {
                 let cell = self.cells[neighbour];
                 if cell == BLACK || cell == WHITE {
                     let head = self.chain_head[neighbour] as usize;
-                    self.pseudo_liberties[head] += 1;
+                    self.pseudo_liberties[head].add(stone);
                 }
             }
             stone = next;
@@ -627,6 +696,18 @@ impl Board {
         let mut empty = 0;
         for point in self.points() {
             let index = point.index();
+            let mut counts = 0;
+            for direction in 0..4 {
+                counts += match self.cells[self.neighbour(index, direction)] {
+                    EMPTY => EMPTY_COUNT_UNIT,
+                    BLACK => STONE_COUNT_UNIT[0],
+                    WHITE => STONE_COUNT_UNIT[1],
+                    _ => 0,
+                };
+            }
+            if counts != self.neighbour_counts[index] {
+                return Err(format!("neighbour counts of {index} are wrong"));
+            }
             match self.get(point) {
                 None => {
                     empty += 1;
@@ -662,21 +743,26 @@ impl Board {
                     if self.chain_size[head as usize] as usize != chain.len() {
                         return Err(format!("chain size through {index} is wrong"));
                     }
-                    let mut pseudo = 0;
+                    let mut pseudo = PseudoLiberties::NONE;
                     for &stone in &chain {
                         for direction in 0..4 {
-                            if self.cells[self.neighbour(stone, direction)] == EMPTY {
-                                pseudo += 1;
+                            let neighbour = self.neighbour(stone, direction);
+                            if self.cells[neighbour] == EMPTY {
+                                pseudo.add(neighbour);
                             }
                         }
                     }
                     if self.pseudo_liberties[head as usize] != pseudo {
                         return Err(format!(
-                            "chain through {index}: {} pseudo-liberties recorded, {pseudo} counted",
+                            "chain through {index}: pseudo-liberties {:?} recorded, {pseudo:?} counted",
                             self.pseudo_liberties[head as usize]
                         ));
                     }
-                    if pseudo == 0 {
+                    let distinct = self.liberties(point).len();
+                    if pseudo.is_atari() != (distinct == 1) {
+                        return Err(format!("chain through {index}: atari test is wrong"));
+                    }
+                    if pseudo.count == 0 {
                         return Err(format!("chain through {index} has no liberty"));
                     }
                 }
