@@ -16,38 +16,35 @@ pub struct PlayoutOutcome {
 }
 
 /// Attempts of rejection sampling before falling back to a full scan of the empty points.
-const SAMPLING_ATTEMPTS: usize = 8;
+const SAMPLING_ATTEMPTS: usize = 0;
 
 /// A uniformly random point among the empty points where `color` may play in a playout, or
-/// `None` when there is none. `scratch` is reused between calls to avoid allocation.
+/// `None` when there is none. Reorders the board's list of empty points (its order carries no
+/// meaning) instead of copying it.
 #[inline]
-pub fn random_move(
-    board: &Board,
-    color: Color,
-    random: &mut impl Rng,
-    scratch: &mut Vec<Point>,
-) -> Option<Point> {
+pub fn random_move(board: &mut Board, color: Color, random: &mut impl Rng) -> Option<Point> {
     let empty = board.empty_count();
-    if empty == 0 {
-        return None;
-    }
     // Rejection sampling: each attempt is uniform over the empty points, and we accept only
     // acceptable ones, so an accepted point is uniform over the acceptable points.
-    for _ in 0..SAMPLING_ATTEMPTS {
-        let point = board.empty_point(below(random, empty));
-        if is_acceptable(board, color, point) {
-            return Some(point);
+    if empty > 0 {
+        for _ in 0..SAMPLING_ATTEMPTS {
+            let point = board.empty_point(below(random, empty));
+            if is_acceptable(board, color, point) {
+                return Some(point);
+            }
         }
     }
-    // Few acceptable points are left: draw without replacement from all empty points.
-    scratch.clear();
-    scratch.extend(board.empty_points());
-    while !scratch.is_empty() {
-        let slot = below(random, scratch.len());
-        let point = scratch.swap_remove(slot);
+    // Few acceptable points are left: draw without replacement, moving each rejected point
+    // to the tail of the list so that the next draw is among the untried ones.
+    let mut untried = empty;
+    while untried > 0 {
+        let slot = below(random, untried);
+        let point = board.empty_point(slot);
         if is_acceptable(board, color, point) {
             return Some(point);
         }
+        untried -= 1;
+        board.swap_empty_slots(slot, untried);
     }
     None
 }
@@ -75,13 +72,12 @@ fn is_acceptable(board: &Board, color: Color, point: Point) -> bool {
 /// Plays a light playout on `board` from `to_move` until two passes in a row (or
 /// `3 × points` moves, a guard against long cycles), and reports its length and area margin.
 pub fn playout(board: &mut Board, to_move: Color, random: &mut impl Rng) -> PlayoutOutcome {
-    let mut scratch = Vec::with_capacity(board.empty_count());
     let limit = 3 * board.size() * board.size();
     let mut color = to_move;
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < limit as u32 {
-        match random_move(board, color, random, &mut scratch) {
+        match random_move(board, color, random) {
             Some(point) => {
                 board.play(color, point);
                 passes = 0;
@@ -150,8 +146,9 @@ pub fn benchmark(size: usize, playouts: u32, random: &mut impl Rng) -> Option<Be
     let start = std::time::Instant::now();
     let mut moves = 0;
     let mut black_wins = 0;
+    let mut board = empty.clone();
     for _ in 0..playouts {
-        let mut board = empty.clone();
+        board.copy_from(&empty);
         let outcome = playout(&mut board, Color::Black, random);
         moves += outcome.moves as u64;
         if outcome.area_margin as f64 > 7.5 {
