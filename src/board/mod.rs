@@ -13,11 +13,9 @@
 //! State is incremental, with no allocation per move:
 //! - `chain_head[p]`: the representative point of the chain the stone at p belongs to;
 //! - `next_stone[p]`: the next stone of the same chain (a ring through the whole chain);
-//! - `pseudo_liberties[head]`: for the chain, the (stone, empty neighbour) pairs: their number,
-//!   and the sum and sum of squares of the empty points' indices. A chain has no liberty
-//!   exactly when the number is 0, and exactly one (distinct) liberty when every pair names
-//!   the same point, which is when sum² = number × sum of squares (Cauchy–Schwarz equality):
-//!   atari is found in constant time, with no liberty list;
+//! - `pseudo_liberties[head]`: for the chain, the number of (stone, empty neighbour) pairs.
+//!   A chain has no liberty exactly when this is 0, and the empty point q is its only liberty
+//!   exactly when this equals the number of its stones next to q;
 //! - `chain_size[head]`: the number of stones;
 //! - `empty_points` with `empty_index`: the list of empty points, for random move choice;
 //! - `hash`: the Zobrist hash of the stones.
@@ -65,54 +63,6 @@ fn cell_of(color: Color) -> u8 {
     color as u8 + 1
 }
 
-/// A chain's (stone, empty neighbour) pairs, summarised so that "no liberty" and "exactly one
-/// liberty" are constant-time questions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct PseudoLiberties {
-    /// The number of pairs.
-    count: u32,
-    /// The sum of the empty points' indices over the pairs.
-    sum: u32,
-    /// The sum of their squares (at most 4 × 625 × 703², which fits in 32 bits).
-    square_sum: u32,
-}
-
-impl PseudoLiberties {
-    const NONE: PseudoLiberties = PseudoLiberties {
-        count: 0,
-        sum: 0,
-        square_sum: 0,
-    };
-
-    #[inline]
-    fn add(&mut self, liberty: usize) {
-        self.count += 1;
-        self.sum += liberty as u32;
-        self.square_sum += (liberty * liberty) as u32;
-    }
-
-    #[inline]
-    fn remove(&mut self, liberty: usize) {
-        self.count -= 1;
-        self.sum -= liberty as u32;
-        self.square_sum -= (liberty * liberty) as u32;
-    }
-
-    #[inline]
-    fn merge(&mut self, other: PseudoLiberties) {
-        self.count += other.count;
-        self.sum += other.sum;
-        self.square_sum += other.square_sum;
-    }
-
-    /// Whether every pair names one and the same empty point: exactly one liberty.
-    #[inline]
-    fn is_atari(self) -> bool {
-        self.count > 0
-            && self.sum as u64 * self.sum as u64 == self.count as u64 * self.square_sum as u64
-    }
-}
-
 /// What placing a stone on an empty point would do, found without changing the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placement {
@@ -132,7 +82,7 @@ pub struct Board {
     cells: [u8; CELLS],
     chain_head: [u16; CELLS],
     next_stone: [u16; CELLS],
-    pseudo_liberties: [PseudoLiberties; CELLS],
+    pseudo_liberties: [u16; CELLS],
     chain_size: [u16; CELLS],
     /// For each point: how many of its four neighbours are black, white and empty, one
     /// nibble each (`STONE_COUNT_UNIT`, `EMPTY_COUNT_UNIT`); the rest are walls.
@@ -146,6 +96,8 @@ pub struct Board {
     /// Stones captured by each colour (index by `Color::index`), suicided stones included
     /// for the opponent.
     captured: [u32; 2],
+    /// Stones on the board of each colour.
+    stones: [u32; 2],
 }
 
 impl std::fmt::Debug for Board {
@@ -193,7 +145,7 @@ impl Board {
             cells: [WALL; CELLS],
             chain_head: [0; CELLS],
             next_stone: [0; CELLS],
-            pseudo_liberties: [PseudoLiberties::NONE; CELLS],
+            pseudo_liberties: [0; CELLS],
             chain_size: [0; CELLS],
             neighbour_counts: [0; CELLS],
             empty_points: [0; MAX_POINTS],
@@ -202,6 +154,7 @@ impl Board {
             hash: 0,
             ko: None,
             captured: [0; 2],
+            stones: [0; 2],
         };
         for y in 0..size {
             for x in 0..size {
@@ -243,6 +196,7 @@ impl Board {
         self.hash = source.hash;
         self.ko = source.ko;
         self.captured = source.captured;
+        self.stones = source.stones;
     }
 
     /// The number of points along one side.
@@ -351,13 +305,7 @@ impl Board {
 
     /// The number of stones on the board of each colour, Black first.
     pub fn stone_counts(&self) -> [u32; 2] {
-        let mut counts = [0; 2];
-        for point in self.points() {
-            if let Some(color) = self.get(point) {
-                counts[color.index()] += 1;
-            }
-        }
-        counts
+        self.stones
     }
 
     /// The stones of the chain through `point` (empty when the point is empty).
@@ -394,8 +342,8 @@ impl Board {
     }
 
     /// The pseudo-liberty count of the chain through `point` (stones only).
-    fn pseudo_liberties_of(&self, point: usize) -> u32 {
-        self.pseudo_liberties[self.chain_head[point] as usize].count
+    fn pseudo_liberties_of(&self, point: usize) -> u16 {
+        self.pseudo_liberties[self.chain_head[point] as usize]
     }
 
     /// The chain heads of the four neighbours of `point` (`NO_CHAIN` for empty and wall).
@@ -412,6 +360,11 @@ impl Board {
         heads
     }
 
+    #[inline]
+    fn contacts(heads: &[u16; 4], head: u16) -> u16 {
+        heads.iter().map(|&other| u16::from(other == head)).sum()
+    }
+
     /// What a stone of `color` on the empty point `point` would do. The caller must make sure
     /// the point is empty.
     #[inline]
@@ -421,7 +374,8 @@ impl Board {
         let mut has_liberty = false;
         let mut captures = false;
         let mut joins_own_chain = false;
-        for direction in 0..4 {
+        let heads = self.neighbour_heads(index);
+        for (direction, &head) in heads.iter().enumerate() {
             let neighbour = self.neighbour(index, direction);
             let cell = self.cells[neighbour];
             if cell == EMPTY {
@@ -429,10 +383,9 @@ impl Board {
             } else if cell == WALL {
                 continue;
             } else {
-                let head = self.chain_head[neighbour];
-                // The point is one of the chain's liberties; it is its only one when the
-                // chain is in atari.
-                let atari = self.pseudo_liberties[head as usize].is_atari();
+                // The point is one of the chain's liberties; it is its only one when every
+                // pseudo-liberty of the chain is a contact with this point.
+                let atari = self.pseudo_liberties[head as usize] == Board::contacts(&heads, head);
                 if cell == own {
                     joins_own_chain = true;
                     if !atari {
@@ -479,7 +432,8 @@ impl Board {
             let neighbour = self.neighbour(index, direction);
             if self.cells[neighbour] == opponent {
                 let head = heads[direction];
-                if !seen_heads.contains(&head) && self.pseudo_liberties[head as usize].is_atari()
+                if !seen_heads.contains(&head)
+                    && self.pseudo_liberties[head as usize] == Board::contacts(&heads, head)
                 {
                     seen_heads[direction] = head;
                     hash ^= self.chain_hash(neighbour);
@@ -554,7 +508,7 @@ impl Board {
             self.captured[color.opponent().index()] += lost;
         } else if captured == 1
             && self.chain_size[self.chain_head[index] as usize] == 1
-            && self.pseudo_liberties[index].count == 1
+            && self.pseudo_liberties[index] == 1
         {
             self.ko = Some((Point(captured_point as u16), color.opponent()));
         }
@@ -576,38 +530,59 @@ impl Board {
         self.ko = None;
     }
 
-    /// Puts a stone on the empty point `index` as a chain of its own, takes the point from the
-    /// neighbours' liberties and counts, and joins it to neighbouring chains of its colour.
+    /// Puts a stone on the empty point `index`: takes the point from the neighbours' liberties
+    /// and counts, and makes the stone a chain of its own or adds it to the largest
+    /// neighbouring chain of its colour, merging any other such chains into that one.
     #[inline]
     fn put_stone(&mut self, color: Color, index: usize) {
         let own = cell_of(color);
         self.remove_empty(index);
         self.cells[index] = own;
+        self.stones[color.index()] += 1;
         self.hash ^= zobrist::STONE_KEYS[color.index()][index];
-        self.chain_head[index] = index as u16;
-        self.next_stone[index] = index as u16;
-        self.chain_size[index] = 1;
         let stone_delta = STONE_COUNT_UNIT[color.index()].wrapping_sub(EMPTY_COUNT_UNIT);
-        let mut liberties = PseudoLiberties::NONE;
-        for direction in 0..4 {
+        let mut liberties = 0;
+        let mut own_heads = [NO_CHAIN; 4];
+        for (direction, own_head) in own_heads.iter_mut().enumerate() {
             let neighbour = self.neighbour(index, direction);
             self.neighbour_counts[neighbour] =
                 self.neighbour_counts[neighbour].wrapping_add(stone_delta);
-            match self.cells[neighbour] {
-                EMPTY => liberties.add(neighbour),
-                WALL => {}
-                _ => {
-                    let head = self.chain_head[neighbour] as usize;
-                    self.pseudo_liberties[head].remove(index);
+            let cell = self.cells[neighbour];
+            if cell == EMPTY {
+                liberties += 1;
+            } else if cell != WALL {
+                let head = self.chain_head[neighbour];
+                self.pseudo_liberties[head as usize] -= 1;
+                if cell == own {
+                    *own_head = head;
                 }
             }
         }
-        self.pseudo_liberties[index] = liberties;
-        for direction in 0..4 {
-            let neighbour = self.neighbour(index, direction);
-            if self.cells[neighbour] == own && self.chain_head[neighbour] != self.chain_head[index]
+        // Join the largest neighbouring chain of our colour, if any.
+        let mut keep = NO_CHAIN;
+        for &head in &own_heads {
+            if head != NO_CHAIN
+                && (keep == NO_CHAIN || self.chain_size[head as usize] > self.chain_size[keep as usize])
             {
-                self.merge_chains(index, neighbour);
+                keep = head;
+            }
+        }
+        if keep == NO_CHAIN {
+            self.chain_head[index] = index as u16;
+            self.next_stone[index] = index as u16;
+            self.chain_size[index] = 1;
+            self.pseudo_liberties[index] = liberties;
+            return;
+        }
+        let keep = keep as usize;
+        self.chain_head[index] = keep as u16;
+        self.next_stone[index] = self.next_stone[keep];
+        self.next_stone[keep] = index as u16;
+        self.chain_size[keep] += 1;
+        self.pseudo_liberties[keep] += liberties;
+        for &head in &own_heads {
+            if head != NO_CHAIN && self.chain_head[head as usize] != keep as u16 {
+                self.merge_chains(keep, head as usize);
             }
         }
     }
@@ -629,8 +604,7 @@ impl Board {
         if self.chain_size[keep] < self.chain_size[absorb] {
             std::mem::swap(&mut keep, &mut absorb);
         }
-        let absorbed = self.pseudo_liberties[absorb];
-        self.pseudo_liberties[keep].merge(absorbed);
+        self.pseudo_liberties[keep] += self.pseudo_liberties[absorb];
         self.chain_size[keep] += self.chain_size[absorb];
         let mut stone = absorb;
         loop {
@@ -649,6 +623,8 @@ impl Board {
     fn remove_chain(&mut self, point: usize) -> u32 {
         let color = self.cells[point] as usize - 1;
         let empty_delta = EMPTY_COUNT_UNIT.wrapping_sub(STONE_COUNT_UNIT[color]);
+        let size = self.chain_size[self.chain_head[point] as usize] as u32;
+        self.stones[color] -= size;
         let mut removed = 0;
         let mut stone = point;
         loop {
@@ -677,7 +653,7 @@ impl Board {
                 let cell = self.cells[neighbour];
                 if cell == BLACK || cell == WHITE {
                     let head = self.chain_head[neighbour] as usize;
-                    self.pseudo_liberties[head].add(stone);
+                    self.pseudo_liberties[head] += 1;
                 }
             }
             stone = next;
@@ -775,26 +751,21 @@ impl Board {
                     if self.chain_size[head as usize] as usize != chain.len() {
                         return Err(format!("chain size through {index} is wrong"));
                     }
-                    let mut pseudo = PseudoLiberties::NONE;
+                    let mut pseudo = 0;
                     for &stone in &chain {
                         for direction in 0..4 {
-                            let neighbour = self.neighbour(stone, direction);
-                            if self.cells[neighbour] == EMPTY {
-                                pseudo.add(neighbour);
+                            if self.cells[self.neighbour(stone, direction)] == EMPTY {
+                                pseudo += 1;
                             }
                         }
                     }
                     if self.pseudo_liberties[head as usize] != pseudo {
                         return Err(format!(
-                            "chain through {index}: pseudo-liberties {:?} recorded, {pseudo:?} counted",
+                            "chain through {index}: {} pseudo-liberties recorded, {pseudo} counted",
                             self.pseudo_liberties[head as usize]
                         ));
                     }
-                    let distinct = self.liberties(point).len();
-                    if pseudo.is_atari() != (distinct == 1) {
-                        return Err(format!("chain through {index}: atari test is wrong"));
-                    }
-                    if pseudo.count == 0 {
+                    if pseudo == 0 {
                         return Err(format!("chain through {index} has no liberty"));
                     }
                 }
