@@ -59,14 +59,7 @@ fn below(random: &mut impl Rng, bound: usize) -> usize {
 
 #[inline]
 fn is_acceptable(board: &Board, color: Color, point: Point) -> bool {
-    // A point with an empty neighbour is never an eye, never suicide, and never the ko point
-    // (a ko point is surrounded by the capturing stones).
-    if board.empty_neighbours(point) > 0 {
-        return true;
-    }
-    !board.is_eye(color, point)
-        && !board.is_ko_banned(color, point)
-        && !board.placement(color, point).suicide
+    board.is_playout_move(color, point)
 }
 
 /// Plays a light playout on `board` from `to_move` until two passes in a row (or
@@ -126,12 +119,17 @@ pub struct Benchmark {
     pub black_wins: u32,
     /// Wall-clock time taken.
     pub elapsed: std::time::Duration,
+    /// CPU time the thread spent running, where the system reports it (Linux): unlike wall
+    /// time it does not count time the thread waited for a core, so a busy machine does not
+    /// distort it. (libego's benchmark also reports process CPU time.)
+    pub cpu_time: Option<std::time::Duration>,
 }
 
 impl Benchmark {
     /// Playouts per second.
     pub fn playouts_per_second(&self) -> f64 {
-        self.playouts as f64 / self.elapsed.as_secs_f64().max(1e-9)
+        let seconds = self.cpu_time.unwrap_or(self.elapsed).as_secs_f64();
+        self.playouts as f64 / seconds.max(1e-9)
     }
 
     /// Average moves per playout.
@@ -144,6 +142,7 @@ impl Benchmark {
 pub fn benchmark(size: usize, playouts: u32, random: &mut impl Rng) -> Option<Benchmark> {
     let empty = Board::new(size)?;
     let start = std::time::Instant::now();
+    let cpu_start = thread_cpu_time();
     let mut moves = 0;
     let mut black_wins = 0;
     let mut board = empty.clone();
@@ -160,7 +159,18 @@ pub fn benchmark(size: usize, playouts: u32, random: &mut impl Rng) -> Option<Be
         moves,
         black_wins,
         elapsed: start.elapsed(),
+        cpu_time: thread_cpu_time()
+            .zip(cpu_start)
+            .map(|(end, begin)| end.saturating_sub(begin)),
     })
+}
+
+/// The CPU time this thread has run, from Linux's `/proc/thread-self/schedstat` (nanoseconds
+/// on a CPU), or `None` where that file does not exist.
+fn thread_cpu_time() -> Option<std::time::Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanoseconds = text.split_whitespace().next()?.parse().ok()?;
+    Some(std::time::Duration::from_nanos(nanoseconds))
 }
 
 #[cfg(test)]
