@@ -534,16 +534,14 @@ impl Board {
     pub fn play(&mut self, color: Color, point: Point) -> u32 {
         let index = point.index();
         debug_assert_eq!(self.cells[index], EMPTY, "play on an occupied point");
-        self.put_stone(color, index);
+        let without_liberties = self.put_stone(color, index);
 
-        let opponent = cell_of(color.opponent());
         let mut captured = 0;
         let mut captured_point = 0;
-        for direction in 0..4 {
-            let neighbour = self.neighbour(index, direction);
-            if self.cells[neighbour] == opponent && self.pseudo_liberties_of(neighbour) == 0 {
-                captured += self.remove_chain(neighbour);
-                captured_point = neighbour;
+        for head in without_liberties {
+            if head != NO_CHAIN {
+                captured += self.remove_chain(head as usize);
+                captured_point = head as usize;
             }
         }
         self.captured[color.index()] += captured;
@@ -572,15 +570,19 @@ impl Board {
     pub fn place_setup_stone(&mut self, color: Color, point: Point) {
         let index = point.index();
         debug_assert_eq!(self.cells[index], EMPTY, "setup stone on an occupied point");
-        self.put_stone(color, index);
+        // A setup stone captures nothing, even an opposing chain it leaves without liberties.
+        let _ = self.put_stone(color, index);
         self.ko = None;
     }
 
     /// Puts a stone on the empty point `index`: takes the point from the neighbours' liberties
     /// and counts, and makes the stone a chain of its own or adds it to the largest
-    /// neighbouring chain of its colour, merging any other such chains into that one.
+    /// neighbouring chain of its colour, merging any other such chains into that one. Returns
+    /// the heads of the opposing chains left without liberties (`NO_CHAIN` elsewhere), each
+    /// once.
     #[inline]
-    fn put_stone(&mut self, color: Color, index: usize) {
+    #[must_use]
+    fn put_stone(&mut self, color: Color, index: usize) -> [u16; 4] {
         let own = cell_of(color);
         self.remove_empty(index);
         self.cells[index] = own;
@@ -589,7 +591,8 @@ impl Board {
         let stone_delta = STONE_COUNT_UNIT[color.index()].wrapping_sub(EMPTY_COUNT_UNIT);
         let mut liberties = 0;
         let mut own_heads = [NO_CHAIN; 4];
-        for (direction, own_head) in own_heads.iter_mut().enumerate() {
+        let mut without_liberties = [NO_CHAIN; 4];
+        for direction in 0..4 {
             let neighbour = self.neighbour(index, direction);
             self.neighbour_counts[neighbour] =
                 self.neighbour_counts[neighbour].wrapping_add(stone_delta);
@@ -600,7 +603,10 @@ impl Board {
                 let head = self.chain_head[neighbour];
                 self.pseudo_liberties[head as usize] -= 1;
                 if cell == own {
-                    *own_head = head;
+                    own_heads[direction] = head;
+                } else if self.pseudo_liberties[head as usize] == 0 {
+                    // The last contact with this chain took its last liberty.
+                    without_liberties[direction] = head;
                 }
             }
         }
@@ -619,7 +625,7 @@ impl Board {
             self.next_stone[index] = index as u16;
             self.chain_size[index] = 1;
             self.pseudo_liberties[index] = liberties;
-            return;
+            return without_liberties;
         }
         let keep = keep as usize;
         self.chain_head[index] = keep as u16;
@@ -632,6 +638,7 @@ impl Board {
                 self.merge_chains(keep, head as usize);
             }
         }
+        without_liberties
     }
 
     /// Removes the chain through `point` from the board (a capture, or a dead chain taken off
@@ -670,9 +677,9 @@ impl Board {
     fn remove_chain(&mut self, point: usize) -> u32 {
         let color = self.cells[point] as usize - 1;
         let empty_delta = EMPTY_COUNT_UNIT.wrapping_sub(STONE_COUNT_UNIT[color]);
-        let size = self.chain_size[self.chain_head[point] as usize] as u32;
+        let removed_head = self.chain_head[point];
+        let size = self.chain_size[removed_head as usize] as u32;
         self.stones[color] -= size;
-        let mut removed = 0;
         let mut stone = point;
         loop {
             let next = self.next_stone[stone] as usize;
@@ -683,24 +690,14 @@ impl Board {
                 let neighbour = self.neighbour(stone, direction);
                 self.neighbour_counts[neighbour] =
                     self.neighbour_counts[neighbour].wrapping_add(empty_delta);
-            }
-            removed += 1;
-            stone = next;
-            if stone == point {
-                break;
-            }
-        }
-        // Second pass: every stone next to a freed point gains one pseudo-liberty. (Done after
-        // all stones are gone so that stones of the removed chain are not counted.)
-        let mut stone = point;
-        loop {
-            let next = self.next_stone[stone] as usize;
-            for direction in 0..4 {
-                let neighbour = self.neighbour(stone, direction);
+                // Every remaining stone next to the freed point gains a pseudo-liberty; stones
+                // of the chain being removed are skipped (those already gone are empty).
                 let cell = self.cells[neighbour];
                 if cell == BLACK || cell == WHITE {
-                    let head = self.chain_head[neighbour] as usize;
-                    self.pseudo_liberties[head] += 1;
+                    let head = self.chain_head[neighbour];
+                    if head != removed_head {
+                        self.pseudo_liberties[head as usize] += 1;
+                    }
                 }
             }
             stone = next;
@@ -708,7 +705,7 @@ impl Board {
                 break;
             }
         }
-        removed
+        size
     }
 
     #[inline]
