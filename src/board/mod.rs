@@ -360,9 +360,14 @@ impl Board {
         heads
     }
 
+    /// For each entry of `heads`, how many entries equal it: the number of stones of that
+    /// chain next to the point the heads were read around (six comparisons for all four).
     #[inline]
-    fn contacts(heads: &[u16; 4], head: u16) -> u16 {
-        heads.iter().map(|&other| u16::from(other == head)).sum()
+    fn contact_counts(heads: &[u16; 4]) -> [u16; 4] {
+        let same = |first: usize, second: usize| u16::from(heads[first] == heads[second]);
+        let (ab, ac, ad) = (same(0, 1), same(0, 2), same(0, 3));
+        let (bc, bd, cd) = (same(1, 2), same(1, 3), same(2, 3));
+        [1 + ab + ac + ad, 1 + ab + bc + bd, 1 + ac + bc + cd, 1 + ad + bd + cd]
     }
 
     /// What a stone of `color` on the empty point `point` would do. The caller must make sure
@@ -375,6 +380,7 @@ impl Board {
         let mut captures = false;
         let mut joins_own_chain = false;
         let heads = self.neighbour_heads(index);
+        let contacts = Board::contact_counts(&heads);
         for (direction, &head) in heads.iter().enumerate() {
             let neighbour = self.neighbour(index, direction);
             let cell = self.cells[neighbour];
@@ -385,7 +391,7 @@ impl Board {
             } else {
                 // The point is one of the chain's liberties; it is its only one when every
                 // pseudo-liberty of the chain is a contact with this point.
-                let atari = self.pseudo_liberties[head as usize] == Board::contacts(&heads, head);
+                let atari = self.pseudo_liberties[head as usize] == contacts[direction];
                 if cell == own {
                     joins_own_chain = true;
                     if !atari {
@@ -428,12 +434,13 @@ impl Board {
         hash ^= zobrist::STONE_KEYS[color.index()][index];
         let opponent = cell_of(color.opponent());
         let heads = self.neighbour_heads(index);
+        let contacts = Board::contact_counts(&heads);
         for direction in 0..4 {
             let neighbour = self.neighbour(index, direction);
             if self.cells[neighbour] == opponent {
                 let head = heads[direction];
                 if !seen_heads.contains(&head)
-                    && self.pseudo_liberties[head as usize] == Board::contacts(&heads, head)
+                    && self.pseudo_liberties[head as usize] == contacts[direction]
                 {
                     seen_heads[direction] = head;
                     hash ^= self.chain_hash(neighbour);
@@ -496,15 +503,15 @@ impl Board {
         }
         let own = (counts / STONE_COUNT_UNIT[color.index()]) & COUNT_MASK;
         let opposing = (counts / STONE_COUNT_UNIT[color.opponent().index()]) & COUNT_MASK;
-        let heads = self.neighbour_heads(index);
         if opposing == 0 {
             // Own stones and walls only: an eye, or a false eye that is playable unless it
             // fills the last liberty of every chain around it.
-            !self.is_eye(color, point) && !self.every_chain_in_atari(&heads)
+            !self.is_eye(color, point) && !self.every_chain_in_atari(&self.neighbour_heads(index))
         } else if own == 0 {
             // Opposing stones and walls only: playable only by capturing, and not as a ko
             // retake.
-            !self.every_chain_safe(&heads) && !self.is_ko_banned(color, point)
+            !self.every_chain_safe(&self.neighbour_heads(index))
+                && !self.is_ko_banned(color, point)
         } else {
             !self.placement(color, point).suicide
         }
@@ -514,16 +521,20 @@ impl Board {
     /// liberty.
     #[inline]
     fn every_chain_in_atari(&self, heads: &[u16; 4]) -> bool {
-        heads.iter().all(|&head| {
-            head == NO_CHAIN || self.pseudo_liberties[head as usize] == Board::contacts(heads, head)
+        let contacts = Board::contact_counts(heads);
+        (0..4).all(|direction| {
+            let head = heads[direction];
+            head == NO_CHAIN || self.pseudo_liberties[head as usize] == contacts[direction]
         })
     }
 
     /// Whether no chain in `heads` (read around one point) has that point as its only liberty.
     #[inline]
     fn every_chain_safe(&self, heads: &[u16; 4]) -> bool {
-        heads.iter().all(|&head| {
-            head == NO_CHAIN || self.pseudo_liberties[head as usize] != Board::contacts(heads, head)
+        let contacts = Board::contact_counts(heads);
+        (0..4).all(|direction| {
+            let head = heads[direction];
+            head == NO_CHAIN || self.pseudo_liberties[head as usize] != contacts[direction]
         })
     }
 
@@ -584,12 +595,14 @@ impl Board {
     #[must_use]
     fn put_stone(&mut self, color: Color, index: usize) -> [u16; 4] {
         let own = cell_of(color);
+        let counts = self.neighbour_counts[index];
+        let liberties = (counts / EMPTY_COUNT_UNIT) & COUNT_MASK;
+        let own_neighbours = (counts / STONE_COUNT_UNIT[color.index()]) & COUNT_MASK;
         self.remove_empty(index);
         self.cells[index] = own;
         self.stones[color.index()] += 1;
         self.hash ^= zobrist::STONE_KEYS[color.index()][index];
         let stone_delta = STONE_COUNT_UNIT[color.index()].wrapping_sub(EMPTY_COUNT_UNIT);
-        let mut liberties = 0;
         let mut own_heads = [NO_CHAIN; 4];
         let mut without_liberties = [NO_CHAIN; 4];
         for direction in 0..4 {
@@ -597,9 +610,7 @@ impl Board {
             self.neighbour_counts[neighbour] =
                 self.neighbour_counts[neighbour].wrapping_add(stone_delta);
             let cell = self.cells[neighbour];
-            if cell == EMPTY {
-                liberties += 1;
-            } else if cell != WALL {
+            if cell == BLACK || cell == WHITE {
                 let head = self.chain_head[neighbour];
                 self.pseudo_liberties[head as usize] -= 1;
                 if cell == own {
@@ -610,22 +621,28 @@ impl Board {
                 }
             }
         }
-        // Join the largest neighbouring chain of our colour, if any.
-        let mut keep = NO_CHAIN;
-        for &head in &own_heads {
-            if head != NO_CHAIN
-                && (keep == NO_CHAIN
-                    || self.chain_size[head as usize] > self.chain_size[keep as usize])
-            {
-                keep = head;
-            }
-        }
-        if keep == NO_CHAIN {
+        if own_neighbours == 0 {
             self.chain_head[index] = index as u16;
             self.next_stone[index] = index as u16;
             self.chain_size[index] = 1;
             self.pseudo_liberties[index] = liberties;
             return without_liberties;
+        }
+        // Join the largest neighbouring chain of our colour and merge the others into it.
+        let mut keep = NO_CHAIN;
+        if own_neighbours == 1 {
+            for &head in &own_heads {
+                keep = keep.min(head);
+            }
+        } else {
+            for &head in &own_heads {
+                if head != NO_CHAIN
+                    && (keep == NO_CHAIN
+                        || self.chain_size[head as usize] > self.chain_size[keep as usize])
+                {
+                    keep = head;
+                }
+            }
         }
         let keep = keep as usize;
         self.chain_head[index] = keep as u16;
@@ -633,9 +650,11 @@ impl Board {
         self.next_stone[keep] = index as u16;
         self.chain_size[keep] += 1;
         self.pseudo_liberties[keep] += liberties;
-        for &head in &own_heads {
-            if head != NO_CHAIN && self.chain_head[head as usize] != keep as u16 {
-                self.merge_chains(keep, head as usize);
+        if own_neighbours > 1 {
+            for &head in &own_heads {
+                if head != NO_CHAIN && self.chain_head[head as usize] != keep as u16 {
+                    self.merge_chains(keep, head as usize);
+                }
             }
         }
         without_liberties
