@@ -108,9 +108,9 @@ fn hash(bencher: Bencher, size: usize) {
     let (board, color) = middle_game(size, size * size / 2);
     let points = playable(&board, color);
     bencher.bench_local(|| {
-        points
-            .iter()
-            .fold(0u64, |hash, &point| hash ^ black_box(&board).hash_after(color, point))
+        points.iter().fold(0u64, |hash, &point| {
+            hash ^ black_box(&board).hash_after(color, point)
+        })
     });
 }
 

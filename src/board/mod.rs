@@ -367,7 +367,12 @@ impl Board {
         let same = |first: usize, second: usize| u16::from(heads[first] == heads[second]);
         let (ab, ac, ad) = (same(0, 1), same(0, 2), same(0, 3));
         let (bc, bd, cd) = (same(1, 2), same(1, 3), same(2, 3));
-        [1 + ab + ac + ad, 1 + ab + bc + bd, 1 + ac + bc + cd, 1 + ad + bd + cd]
+        [
+            1 + ab + ac + ad,
+            1 + ab + bc + bd,
+            1 + ac + bc + cd,
+            1 + ad + bd + cd,
+        ]
     }
 
     /// What a stone of `color` on the empty point `point` would do. The caller must make sure
@@ -510,8 +515,7 @@ impl Board {
         } else if own == 0 {
             // Opposing stones and walls only: playable only by capturing, and not as a ko
             // retake.
-            !self.every_chain_safe(&self.neighbour_heads(index))
-                && !self.is_ko_banned(color, point)
+            !self.every_chain_safe(&self.neighbour_heads(index)) && !self.is_ko_banned(color, point)
         } else {
             !self.placement(color, point).suicide
         }
@@ -1046,5 +1050,97 @@ pub(crate) mod tests {
             . . . . .",
         );
         assert!(one.is_eye(Color::White, at(&one, "C3")));
+    }
+
+    /// Random positions of many sizes: the incremental board after light-playout moves (every
+    /// move up to 9×9, every 23rd on larger boards, to keep the tests quick).
+    fn random_positions(sizes: &[usize], mut visit: impl FnMut(&Board, Color)) {
+        use rand::SeedableRng;
+        use rand::rngs::Xoshiro256PlusPlus;
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(21);
+        for &size in sizes {
+            let mut board = Board::new(size).unwrap();
+            let mut color = Color::Black;
+            let mut passes = 0;
+            let mut moves = 0;
+            while passes < 2 {
+                if size <= 9 || moves % 23 == 0 {
+                    visit(&board, color);
+                }
+                moves += 1;
+                match crate::playout::random_move(&mut board, color, &mut random) {
+                    Some(point) => {
+                        board.play(color, point);
+                        passes = 0;
+                    }
+                    None => {
+                        board.pass();
+                        passes += 1;
+                    }
+                }
+                color = color.opponent();
+            }
+            visit(&board, color);
+        }
+    }
+
+    #[test]
+    fn the_playout_move_test_agrees_with_its_definition_everywhere() {
+        random_positions(&[2, 3, 4, 5, 7, 9, 13, 19, 25], |board, _| {
+            board.verify().unwrap();
+            for point in board.empty_points() {
+                for color in Color::BOTH {
+                    let definition = !board.is_eye(color, point)
+                        && !board.is_ko_banned(color, point)
+                        && !board.placement(color, point).suicide;
+                    assert_eq!(board.is_playout_move(color, point), definition);
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn placement_agrees_with_playing_the_move_on_a_copy() {
+        random_positions(&[2, 3, 4, 5, 7, 9], |board, _| {
+            for point in board.empty_points() {
+                for color in Color::BOTH {
+                    let placement = board.placement(color, point);
+                    let mut copy = board.clone();
+                    let captured = copy.play(color, point);
+                    assert_eq!(placement.captures, captured > 0);
+                    assert_eq!(placement.suicide, copy.get(point).is_none());
+                    assert_eq!(board.hash_after(color, point), copy.hash());
+                    copy.verify().unwrap();
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn copy_from_makes_an_equal_board_across_sizes() {
+        let mut target = Board::new(25).unwrap();
+        random_positions(&[2, 5, 9, 13, 25], |board, _| {
+            target.copy_from(board);
+            assert_eq!(&target, board);
+            target.verify().unwrap();
+            assert_eq!(target.stone_counts(), board.stone_counts());
+        });
+    }
+
+    #[test]
+    fn swapping_empty_slots_keeps_the_empty_list_consistent() {
+        let mut board = diagram(
+            "
+            . X .
+            O . .
+            . . X",
+        );
+        let count = board.empty_count();
+        board.swap_empty_slots(0, count - 1);
+        board.swap_empty_slots(1, 2);
+        board.verify().unwrap();
+        let mut points: Vec<Point> = board.empty_points().collect();
+        points.sort();
+        assert_eq!(points.len(), 6);
     }
 }
