@@ -15,32 +15,20 @@ pub struct PlayoutOutcome {
     pub area_margin: i32,
 }
 
-/// Attempts of rejection sampling before falling back to a full scan of the empty points.
-const SAMPLING_ATTEMPTS: usize = 0;
-
 /// A uniformly random point among the empty points where `color` may play in a playout, or
-/// `None` when there is none. Reorders the board's list of empty points (its order carries no
-/// meaning) instead of copying it.
+/// `None` when there is none.
+///
+/// Draws without replacement: each draw is uniform over the untried empty points, and a
+/// rejected point is moved to the tail of the board's empty list (whose order carries no
+/// meaning) so that it is not drawn again. The first acceptable point drawn is therefore
+/// uniform over the acceptable points, and no point is tested twice.
 #[inline]
 pub fn random_move(board: &mut Board, color: Color, random: &mut impl Rng) -> Option<Point> {
-    let empty = board.empty_count();
-    // Rejection sampling: each attempt is uniform over the empty points, and we accept only
-    // acceptable ones, so an accepted point is uniform over the acceptable points.
-    if empty > 0 {
-        for _ in 0..SAMPLING_ATTEMPTS {
-            let point = board.empty_point(below(random, empty));
-            if is_acceptable(board, color, point) {
-                return Some(point);
-            }
-        }
-    }
-    // Few acceptable points are left: draw without replacement, moving each rejected point
-    // to the tail of the list so that the next draw is among the untried ones.
-    let mut untried = empty;
+    let mut untried = board.empty_count();
     while untried > 0 {
         let slot = below(random, untried);
         let point = board.empty_point(slot);
-        if is_acceptable(board, color, point) {
+        if board.is_playout_move(color, point) {
             return Some(point);
         }
         untried -= 1;
@@ -55,11 +43,6 @@ pub fn random_move(board: &mut Board, color: Color, random: &mut impl Rng) -> Op
 #[inline]
 fn below(random: &mut impl Rng, bound: usize) -> usize {
     ((random.next_u32() as u64 * bound as u64) >> 32) as usize
-}
-
-#[inline]
-fn is_acceptable(board: &Board, color: Color, point: Point) -> bool {
-    board.is_playout_move(color, point)
 }
 
 /// Plays a light playout on `board` from `to_move` until two passes in a row (or
