@@ -2,7 +2,7 @@
 //! gogui-regress drive it (GoGui's analyze commands with their exact gfx replies, the
 //! `# interrupt` line, twogtp's exact traffic). The clients themselves (gomill's ringmaster,
 //! Sabaki's @sabaki/gtp, GoGui's tools) run in `.ci/interop`; these tests need nothing but the
-//! binary. Self-contained, so it works as a test crate of its own or as a module of another.
+//! binary. Self-contained: it needs none of the other modules' helpers.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};

@@ -14,3 +14,6 @@ mod properties;
 mod self_play;
 // The differential test against GNU Go: legal moves, stones and captures (ignored by default).
 mod gnugo;
+// GoGui's analyze commands and interrupt, gogui-twogtp's exact traffic (the clients themselves
+// run in .ci/interop).
+mod interop;
