@@ -11,7 +11,8 @@
 //! The fixed stride makes every neighbour offset a compile-time constant.
 //!
 //! State is incremental, with no allocation per move:
-//! - `chain_head[p]`: the representative point of the chain the stone at p belongs to;
+//! - `chain_head[p]`: the representative point of the chain the stone at p belongs to, and
+//!   `NO_CHAIN` on empty points and walls (so a neighbour's chain is one load, no colour test);
 //! - `next_stone[p]`: the next stone of the same chain (a ring through the whole chain);
 //! - `pseudo_liberties[head]`: for the chain, the number of (stone, empty neighbour) pairs.
 //!   A chain has no liberty exactly when this is 0, and the empty point q is its only liberty
@@ -143,7 +144,7 @@ impl Board {
         let mut board = Board {
             size,
             cells: [WALL; CELLS],
-            chain_head: [0; CELLS],
+            chain_head: [NO_CHAIN; CELLS],
             next_stone: [0; CELLS],
             pseudo_liberties: [0; CELLS],
             chain_size: [0; CELLS],
@@ -185,6 +186,7 @@ impl Board {
         self.cells[..cells].copy_from_slice(&source.cells[..cells]);
         self.cells[cells..].fill(WALL);
         self.chain_head[..cells].copy_from_slice(&source.chain_head[..cells]);
+        self.chain_head[cells..].fill(NO_CHAIN);
         self.next_stone[..cells].copy_from_slice(&source.next_stone[..cells]);
         self.pseudo_liberties[..cells].copy_from_slice(&source.pseudo_liberties[..cells]);
         self.chain_size[..cells].copy_from_slice(&source.chain_size[..cells]);
@@ -349,15 +351,7 @@ impl Board {
     /// The chain heads of the four neighbours of `point` (`NO_CHAIN` for empty and wall).
     #[inline]
     fn neighbour_heads(&self, point: usize) -> [u16; 4] {
-        let mut heads = [NO_CHAIN; 4];
-        for (direction, head) in heads.iter_mut().enumerate() {
-            let neighbour = self.neighbour(point, direction);
-            let cell = self.cells[neighbour];
-            if cell == BLACK || cell == WHITE {
-                *head = self.chain_head[neighbour];
-            }
-        }
-        heads
+        [0, 1, 2, 3].map(|direction| self.chain_head[self.neighbour(point, direction)])
     }
 
     /// For each entry of `heads`, how many entries equal it: the number of stones of that
@@ -613,11 +607,10 @@ impl Board {
             let neighbour = self.neighbour(index, direction);
             self.neighbour_counts[neighbour] =
                 self.neighbour_counts[neighbour].wrapping_add(stone_delta);
-            let cell = self.cells[neighbour];
-            if cell == BLACK || cell == WHITE {
-                let head = self.chain_head[neighbour];
+            let head = self.chain_head[neighbour];
+            if head != NO_CHAIN {
                 self.pseudo_liberties[head as usize] -= 1;
-                if cell == own {
+                if self.cells[neighbour] == own {
                     own_heads[direction] = head;
                 } else if self.pseudo_liberties[head as usize] == 0 {
                     // The last contact with this chain took its last liberty.
@@ -707,6 +700,7 @@ impl Board {
         loop {
             let next = self.next_stone[stone] as usize;
             self.cells[stone] = EMPTY;
+            self.chain_head[stone] = NO_CHAIN;
             self.hash ^= zobrist::STONE_KEYS[color][stone];
             self.add_empty(stone);
             for direction in 0..4 {
@@ -714,13 +708,10 @@ impl Board {
                 self.neighbour_counts[neighbour] =
                     self.neighbour_counts[neighbour].wrapping_add(empty_delta);
                 // Every remaining stone next to the freed point gains a pseudo-liberty; stones
-                // of the chain being removed are skipped (those already gone are empty).
-                let cell = self.cells[neighbour];
-                if cell == BLACK || cell == WHITE {
-                    let head = self.chain_head[neighbour];
-                    if head != removed_head {
-                        self.pseudo_liberties[head as usize] += 1;
-                    }
+                // of the chain being removed are skipped (those already gone have no chain).
+                let head = self.chain_head[neighbour];
+                if head != NO_CHAIN && head != removed_head {
+                    self.pseudo_liberties[head as usize] += 1;
                 }
             }
             stone = next;
@@ -786,6 +777,9 @@ impl Board {
             match self.get(point) {
                 None => {
                     empty += 1;
+                    if self.chain_head[index] != NO_CHAIN {
+                        return Err(format!("empty point {index} has a chain"));
+                    }
                     let slot = self.empty_index[index] as usize;
                     if slot >= self.empty_count || self.empty_points[slot] as usize != index {
                         return Err(format!("empty point {index} missing from the empty list"));
