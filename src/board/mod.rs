@@ -474,17 +474,22 @@ impl Board {
         if counts & !(COUNT_MASK * STONE_COUNT_UNIT[color.index()]) != 0 {
             return false;
         }
+        self.diagonals_allow_eye(color, index)
+    }
+
+    /// The diagonal part of `is_eye`: fewer than two diagonal opposing stones, and none when the
+    /// point is on the edge. Counted without branches: the edge counts as one opposing stone.
+    #[inline]
+    fn diagonals_allow_eye(&self, color: Color, index: usize) -> bool {
         let opponent = cell_of(color.opponent());
         let mut opposing = 0;
-        let mut edge = false;
+        let mut edge = 0;
         for offset in DIAGONAL_OFFSETS {
-            match self.cells[(index as isize + offset) as usize] {
-                cell if cell == opponent => opposing += 1,
-                WALL => edge = true,
-                _ => {}
-            }
+            let cell = self.cells[(index as isize + offset) as usize];
+            opposing += u32::from(cell == opponent);
+            edge |= u32::from(cell == WALL);
         }
-        if edge { opposing == 0 } else { opposing < 2 }
+        opposing + edge < 2
     }
 
     /// Whether the light-playout policy may play `color` on the empty point `point`: not into
@@ -505,7 +510,8 @@ impl Board {
         if opposing == 0 {
             // Own stones and walls only: an eye, or a false eye that is playable unless it
             // fills the last liberty of every chain around it.
-            !self.is_eye(color, point) && !self.every_chain_in_atari(&self.neighbour_heads(index))
+            !self.diagonals_allow_eye(color, index)
+                && !self.every_chain_in_atari(&self.neighbour_heads(index))
         } else if own == 0 {
             // Opposing stones and walls only: playable only by capturing, and not as a ko
             // retake.
