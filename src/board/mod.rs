@@ -525,20 +525,26 @@ impl Board {
     /// liberty.
     #[inline]
     fn every_chain_in_atari(&self, heads: &[u16; 4]) -> bool {
-        let contacts = Board::contact_counts(heads);
-        (0..4).all(|direction| {
-            let head = heads[direction];
-            head == NO_CHAIN || self.pseudo_liberties[head as usize] == contacts[direction]
-        })
+        let in_atari = self.atari_here(heads);
+        (0..4).all(|direction| heads[direction] == NO_CHAIN || in_atari[direction])
     }
 
     /// Whether no chain in `heads` (read around one point) has that point as its only liberty.
     #[inline]
     fn every_chain_safe(&self, heads: &[u16; 4]) -> bool {
+        !self.atari_here(heads).iter().any(|&atari| atari)
+    }
+
+    /// For each entry of `heads` (read around one point): whether it is a chain whose only
+    /// liberty is that point. Computed without branches: a missing chain reads the pseudo-
+    /// liberties of the last cell, a wall that never has any, and a wall never matches a
+    /// contact count of one or more.
+    #[inline]
+    fn atari_here(&self, heads: &[u16; 4]) -> [bool; 4] {
         let contacts = Board::contact_counts(heads);
-        (0..4).all(|direction| {
-            let head = heads[direction];
-            head == NO_CHAIN || self.pseudo_liberties[head as usize] != contacts[direction]
+        [0, 1, 2, 3].map(|direction| {
+            let head = (heads[direction] as usize).min(CELLS - 1);
+            self.pseudo_liberties[head] == contacts[direction]
         })
     }
 
@@ -837,6 +843,9 @@ impl Board {
                     }
                 }
             }
+        }
+        if self.pseudo_liberties[CELLS - 1] != 0 {
+            return Err("the last cell, read for missing chains, has pseudo-liberties".to_string());
         }
         if empty != self.empty_count {
             return Err(format!(
