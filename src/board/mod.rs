@@ -374,32 +374,19 @@ impl Board {
     #[inline]
     pub fn placement(&self, color: Color, point: Point) -> Placement {
         let own = cell_of(color);
+        let opponent = cell_of(color.opponent());
         let index = point.index();
-        let mut has_liberty = false;
+        let heads = self.neighbour_heads(index);
+        // A chain next to the point has it as a liberty; its only one when in atari here.
+        let atari = self.atari_here(&heads);
+        let mut has_liberty = self.neighbour_counts[index] >= EMPTY_COUNT_UNIT;
         let mut captures = false;
         let mut joins_own_chain = false;
-        let heads = self.neighbour_heads(index);
-        let contacts = Board::contact_counts(&heads);
-        for (direction, &head) in heads.iter().enumerate() {
-            let neighbour = self.neighbour(index, direction);
-            let cell = self.cells[neighbour];
-            if cell == EMPTY {
-                has_liberty = true;
-            } else if cell == WALL {
-                continue;
-            } else {
-                // The point is one of the chain's liberties; it is its only one when every
-                // pseudo-liberty of the chain is a contact with this point.
-                let atari = self.pseudo_liberties[head as usize] == contacts[direction];
-                if cell == own {
-                    joins_own_chain = true;
-                    if !atari {
-                        has_liberty = true;
-                    }
-                } else if atari {
-                    captures = true;
-                }
-            }
+        for (direction, &in_atari) in atari.iter().enumerate() {
+            let cell = self.cells[self.neighbour(index, direction)];
+            joins_own_chain |= cell == own;
+            has_liberty |= cell == own && !in_atari;
+            captures |= cell == opponent && in_atari;
         }
         Placement {
             captures,
