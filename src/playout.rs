@@ -1,6 +1,7 @@
 //! Light random playouts on a bare board: the random player's policy (uniform over moves that
 //! are not suicide, not a simple-ko retake and not into one's own eye) played until two passes
-//! in a row. Used by `kosumi bench` and by Monte-Carlo judgements. Knows only the board.
+//! in a row, and a variant that also refuses the self-ataris that would break a seki.
+//! Used by `kosumi bench` and by the Monte-Carlo dead-stone judgement. Knows only the board.
 
 use rand::{Rng, RngExt};
 
@@ -18,10 +19,41 @@ pub struct PlayoutOutcome {
 /// Attempts of rejection sampling before falling back to a full scan of the empty points.
 const SAMPLING_ATTEMPTS: usize = 8;
 
-/// A uniformly random point among the empty points where `color` may play in a playout, or
-/// `None` when there is none. `scratch` is reused between calls to avoid allocation.
+/// Which moves a playout chooses among.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Policy {
+    /// The random player's policy: any move but suicide, a simple-ko retake or filling one's
+    /// own eye.
+    Light,
+    /// As `Light`, and no self-atari that can only lose a chain in a fight: a move that
+    /// captures nothing and leaves a chain of two or more stones with one liberty while that
+    /// chain touches two or more opposing chains. Filling a shared liberty of a seki is such a
+    /// move for both sides, so chains in seki survive these playouts and their shared liberties
+    /// stay empty, bordered by both colours.
+    ///
+    /// A self-atari inside a single opposing chain stays allowed: killing an eye space from
+    /// inside (nakade: straight three, bulky five, rabbity six) needs exactly such sacrifices
+    /// of up to five stones, which the defender captures.
+    SekiKeeping,
+}
+
+/// A uniformly random point among the empty points where `color` may play in a light playout,
+/// or `None` when there is none. `scratch` is reused between calls to avoid allocation.
 #[inline]
 pub fn random_move(
+    board: &Board,
+    color: Color,
+    random: &mut impl Rng,
+    scratch: &mut Vec<Point>,
+) -> Option<Point> {
+    random_move_under(Policy::Light, board, color, random, scratch)
+}
+
+/// A uniformly random point among the empty points where `color` may play under `policy`, or
+/// `None` when there is none.
+#[inline]
+pub fn random_move_under(
+    policy: Policy,
     board: &Board,
     color: Color,
     random: &mut impl Rng,
@@ -35,7 +67,7 @@ pub fn random_move(
     // acceptable ones, so an accepted point is uniform over the acceptable points.
     for _ in 0..SAMPLING_ATTEMPTS {
         let point = board.empty_point(random.random_range(0..empty));
-        if is_acceptable(board, color, point) {
+        if is_acceptable(policy, board, color, point) {
             return Some(point);
         }
     }
@@ -45,7 +77,7 @@ pub fn random_move(
     while !scratch.is_empty() {
         let slot = random.random_range(0..scratch.len());
         let point = scratch.swap_remove(slot);
-        if is_acceptable(board, color, point) {
+        if is_acceptable(policy, board, color, point) {
             return Some(point);
         }
     }
@@ -53,22 +85,46 @@ pub fn random_move(
 }
 
 #[inline]
-fn is_acceptable(board: &Board, color: Color, point: Point) -> bool {
-    !board.is_eye(color, point)
-        && !board.is_ko_banned(color, point)
-        && !board.placement(color, point).suicide
+fn is_acceptable(policy: Policy, board: &Board, color: Color, point: Point) -> bool {
+    if board.is_eye(color, point) || board.is_ko_banned(color, point) {
+        return false;
+    }
+    let placement = board.placement(color, point);
+    if placement.suicide {
+        return false;
+    }
+    match policy {
+        Policy::Light => true,
+        Policy::SekiKeeping => {
+            placement.captures
+                || !placement.joins_own_chain
+                || board.liberties_after(color, point, 2) >= 2
+                || board.opposing_chains_after(color, point, 2) < 2
+        }
+    }
 }
 
 /// Plays a light playout on `board` from `to_move` until two passes in a row (or
 /// `3 × points` moves, a guard against long cycles), and reports its length and area margin.
 pub fn playout(board: &mut Board, to_move: Color, random: &mut impl Rng) -> PlayoutOutcome {
+    playout_under(Policy::Light, board, to_move, random)
+}
+
+/// Plays a playout under `policy` on `board` from `to_move` until two passes in a row (or
+/// `3 × points` moves), and reports its length and area margin.
+pub fn playout_under(
+    policy: Policy,
+    board: &mut Board,
+    to_move: Color,
+    random: &mut impl Rng,
+) -> PlayoutOutcome {
     let mut scratch = Vec::with_capacity(board.empty_count());
     let limit = 3 * board.size() * board.size();
     let mut color = to_move;
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < limit as u32 {
-        match random_move(board, color, random, &mut scratch) {
+        match random_move_under(policy, board, color, random, &mut scratch) {
             Some(point) => {
                 board.play(color, point);
                 passes = 0;
@@ -87,31 +143,38 @@ pub fn playout(board: &mut Board, to_move: Color, random: &mut impl Rng) -> Play
     }
 }
 
-/// Black's area minus White's area, counting each empty point for the colour of its
-/// neighbours when they all have one colour (at the end of a playout every empty point is
-/// such an eye or dame).
-pub fn area_margin(board: &Board) -> i32 {
-    let mut margin = 0;
-    for point in board.points() {
-        match board.get(point) {
-            Some(Color::Black) => margin += 1,
-            Some(Color::White) => margin -= 1,
-            None => {
-                let mut seen = [false; 2];
-                for neighbour in board.neighbours(point) {
-                    if let Some(color) = board.get(neighbour) {
-                        seen[color.index()] = true;
-                    }
-                }
-                match seen {
-                    [true, false] => margin += 1,
-                    [false, true] => margin -= 1,
-                    _ => {}
-                }
-            }
+/// Who owns `point` at the end of a playout: the colour of its stone, or for an empty point
+/// the colour of its neighbours when they all have one colour; `None` for an empty point next
+/// to both colours (or to none).
+#[inline]
+pub fn owner(board: &Board, point: Point) -> Option<Color> {
+    if let Some(color) = board.get(point) {
+        return Some(color);
+    }
+    let mut seen = [false; 2];
+    for neighbour in board.neighbours(point) {
+        if let Some(color) = board.get(neighbour) {
+            seen[color.index()] = true;
         }
     }
-    margin
+    match seen {
+        [true, false] => Some(Color::Black),
+        [false, true] => Some(Color::White),
+        _ => None,
+    }
+}
+
+/// Black's area minus White's area, counting each empty point for its `owner` (at the end of
+/// a playout every empty point is such an eye, or dame, or a shared liberty in seki).
+pub fn area_margin(board: &Board) -> i32 {
+    board
+        .points()
+        .map(|point| match owner(board, point) {
+            Some(Color::Black) => 1,
+            Some(Color::White) => -1,
+            None => 0,
+        })
+        .sum()
 }
 
 /// What a run of playouts measured.

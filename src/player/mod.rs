@@ -5,7 +5,7 @@ mod random;
 
 pub use random::RandomPlayer;
 
-use crate::board::Color;
+use crate::board::{Color, Point};
 use crate::game::{Game, Move};
 
 /// Something that chooses moves.
@@ -18,4 +18,10 @@ pub trait Player {
     /// game always gets the same answer, and the player's state does not advance
     /// (`reg_genmove`).
     fn suggest(&self, game: &Game, color: Color) -> Move;
+
+    /// Chooses a move for `color` in the cleanup phase after two passes
+    /// (`kgs-genmove_cleanup`): as `generate`, but `targets` are opposing stones judged dead,
+    /// and while the player can still play a legal move on a liberty of one of them it must not
+    /// pass; it should capture them, or at least take their liberties.
+    fn generate_cleanup(&mut self, game: &Game, color: Color, targets: &[Point]) -> Move;
 }
