@@ -11,6 +11,12 @@ clear_board
 #? []
 3 final_status_list seki
 #? []
+# A lone stone is alive, even in the corner where random play often takes it.
+play b A1
+4 final_status_list dead
+#? []
+5 final_status_list alive
+#? [A1]
 
 # The end of a GNU Go self-play game (9x9, --seed 34 --level 1), set up stone by stone:
 #     A B C D E F G H J

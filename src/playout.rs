@@ -257,4 +257,61 @@ mod tests {
         let average = total as f64 / runs as f64;
         assert!((100.0..122.0).contains(&average), "average {average}");
     }
+
+    #[test]
+    fn the_owner_of_an_empty_point_is_the_one_colour_around_it() {
+        let board = crate::board::tests::diagram(
+            "
+            . X . O .
+            X X O O .
+            . X O . O
+            X . . O .
+            . . . . .",
+        );
+        let at = |name| crate::board::tests::at(&board, name);
+        assert_eq!(owner(&board, at("A5")), Some(Color::Black));
+        assert_eq!(owner(&board, at("B5")), Some(Color::Black));
+        assert_eq!(owner(&board, at("D3")), Some(Color::White));
+        assert_eq!(owner(&board, at("C5")), None, "next to both colours");
+        assert_eq!(owner(&board, at("E1")), None, "next to no stone");
+    }
+
+    #[test]
+    fn seki_keeping_playouts_leave_a_seki_standing_and_light_ones_break_it() {
+        use crate::board::tests::{at, diagram};
+        let start = diagram(crate::score::tests::SEKI_WITHOUT_EYES);
+        let shared = [at(&start, "C9"), at(&start, "C8")];
+        let black = at(&start, "B9");
+        let white = at(&start, "D9");
+        let standing = |board: &Board| {
+            board.get(black) == Some(Color::Black)
+                && board.get(white) == Some(Color::White)
+                && shared.iter().all(|&point| board.get(point).is_none())
+        };
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(8);
+        let (mut kept, mut survived) = (0, 0);
+        for index in 0..200 {
+            let first = if index % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let mut board = start.clone();
+            playout_under(Policy::SekiKeeping, &mut board, first, &mut random);
+            kept += standing(&board) as u32;
+            let mut board = start.clone();
+            playout_under(Policy::Light, &mut board, first, &mut random);
+            survived += standing(&board) as u32;
+        }
+        // Under the seki-keeping policy the seki falls only when White's outer group, which has
+        // no sure eyes, is killed first (about one playout in ten).
+        assert!(
+            kept >= 160,
+            "the seki stood in {kept} seki-keeping playouts of 200"
+        );
+        assert!(
+            survived <= 100,
+            "the seki stood in {survived} light playouts of 200"
+        );
+    }
 }

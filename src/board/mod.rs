@@ -1021,4 +1021,63 @@ pub(crate) mod tests {
         );
         assert!(one.is_eye(Color::White, at(&one, "C3")));
     }
+
+    #[test]
+    fn chain_head_and_size_describe_the_chain_through_a_stone() {
+        let board = diagram(
+            "
+            . . . . .
+            . X X . .
+            . X O . .
+            . . O . .
+            . . . . .",
+        );
+        let b4 = at(&board, "B4");
+        assert_eq!(board.chain_size(b4), 3);
+        assert_eq!(board.chain_head(b4), board.chain_head(at(&board, "C4")));
+        assert_ne!(board.chain_head(b4), board.chain_head(at(&board, "C3")));
+        assert_eq!(board.chain_size(at(&board, "C2")), 2);
+        assert_eq!(board.chain_size(at(&board, "A1")), 0);
+    }
+
+    #[test]
+    fn liberties_after_counts_the_joined_chain_s_distinct_liberties_up_to_a_limit() {
+        // Black B3 would join B4, A3 and B2 into a chain with the liberties A4, A2 and B1.
+        let board = diagram(
+            "
+            . X O .
+            X . O .
+            . X O .
+            . . . .",
+        );
+        let b3 = at(&board, "B3");
+        assert_eq!(board.liberties_after(Color::Black, b3, 8), 3);
+        assert_eq!(board.liberties_after(Color::Black, b3, 2), 2);
+        // White B3 would join the C column: D4, D3, D2, C1 and nothing else (B3's own
+        // neighbours are black).
+        assert_eq!(board.liberties_after(Color::White, b3, 8), 4);
+        // A lone stone in the corner: two liberties.
+        assert_eq!(board.liberties_after(Color::White, at(&board, "D1"), 8), 2);
+    }
+
+    #[test]
+    fn opposing_chains_after_counts_the_distinct_chains_the_new_chain_would_touch() {
+        let board = diagram(
+            "
+            . X O .
+            X . O .
+            O X O .
+            . . . .",
+        );
+        let b3 = at(&board, "B3");
+        // Black B3 joins B4, A3 and B2, which touch the white C column and A2.
+        assert_eq!(board.opposing_chains_after(Color::Black, b3, 4), 2);
+        assert_eq!(board.opposing_chains_after(Color::Black, b3, 1), 1);
+        // White B3 touches three black chains: B4, A3 and B2.
+        assert_eq!(board.opposing_chains_after(Color::White, b3, 4), 3);
+        assert_eq!(
+            board.opposing_chains_after(Color::White, at(&board, "D1"), 4),
+            0
+        );
+    }
 }

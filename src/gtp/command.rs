@@ -64,8 +64,10 @@ pub enum Command {
     /// `showboard` → the board as text with coordinates, captures, rules and the side to move.
     /// Never fails.
     ShowBoard,
-    /// `final_score` → `B+N`, `W+N` or `0` under the current rules, every stone counted alive.
-    /// Fails: `cannot score` (never, in practice).
+    /// `final_score` → `B+N`, `W+N` or `0` under the current rules, with the stones that the
+    /// end-of-game judgement (`score::judge`) finds dead removed as prisoners and its sekis
+    /// respected; under `tromp-taylor` every stone counts as alive. The same position always
+    /// gets the same score, whatever `--seed`. Fails: `cannot score` (never, in practice).
     FinalScore,
     /// `is_legal COLOR VERTEX` → `1` or `0` (GNU Go). Fails: syntax error.
     IsLegal(Color, Vertex),
