@@ -423,4 +423,64 @@ mod tests {
         assert_eq!(lines[11], "    A B C D E F G H J");
         assert!(lines[13].ends_with("White (O) to move"));
     }
+
+    #[test]
+    fn chain_lines_put_each_chain_on_a_line_ordered_by_its_first_vertex() {
+        let board = Board::new(9).unwrap();
+        let at = |x, y| board.point(x, y).unwrap();
+        let low = vec![at(0, 0), at(1, 0)];
+        let high = vec![at(4, 3), at(4, 4), at(3, 4)];
+        let middle = vec![at(8, 4)];
+        assert_eq!(
+            chain_lines_text(&board, &[low, middle, high]),
+            "D5 E5 E4\nJ5\nA1 B1"
+        );
+        assert_eq!(chain_lines_text(&board, &[]), "");
+    }
+
+    #[test]
+    fn the_breakdown_shows_the_handicap_compensation_of_each_ruleset() {
+        use crate::game::Game;
+        use crate::score::count;
+        let handicap_game = |rules: Rules| {
+            let mut game = Game::new(9, rules, 0.5).unwrap();
+            let stones: Vec<(Color, Point)> = [(2, 2), (6, 6), (2, 6), (6, 2)]
+                .iter()
+                .map(|&(x, y)| (Color::Black, game.board().point(x, y).unwrap()))
+                .collect();
+            game.place_setup(&stones, true).unwrap();
+            game
+        };
+        let bga = handicap_game(Rules::BGA);
+        let text = breakdown_text(&count(&bga, &[], &[]), &bga.rules(), bga.handicap());
+        assert!(
+            text.contains(
+                "\nWhite handicap compensation 0 (the N - 1 = 3 points are contained in the \
+                 territory and pass-stone count)\n"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("\nWhite total 0 + 0 + 0.5 = 0.5\n"), "{text}");
+        let chinese = handicap_game(Rules::CHINESE);
+        let text = breakdown_text(
+            &count(&chinese, &[], &[]),
+            &chinese.rules(),
+            chinese.handicap(),
+        );
+        assert!(text.contains("\nBlack total 4 + 77 = 81\n"), "{text}");
+        assert!(text.contains("\nWhite handicap compensation 4\n"), "{text}");
+        assert!(
+            text.contains("\nWhite total 0 + 0 + 0.5 + 4 = 4.5\n"),
+            "{text}"
+        );
+        assert!(text.ends_with("\nresult B+76.5"), "{text}");
+        let japanese = handicap_game(Rules::JAPANESE);
+        let text = breakdown_text(
+            &count(&japanese, &[], &[]),
+            &japanese.rules(),
+            japanese.handicap(),
+        );
+        assert!(text.contains("\nWhite handicap compensation 0\n"), "{text}");
+        assert!(!text.contains("\n\n"), "no empty line: {text}");
+    }
 }

@@ -178,4 +178,52 @@ mod tests {
             player.suggest(&game, Color::Black)
         );
     }
+
+    #[test]
+    fn cleanup_prefers_captures_then_safe_liberties_then_any_liberty() {
+        use crate::board::tests::at;
+        use crate::game::tests::game_after;
+        //   5 . . . . .
+        //   4 . X O X .     White C4 is in atari (liberty C5); white E1 has the liberties
+        //   3 . . X . .     D1 and E2.
+        //   2 . . . . .
+        //   1 . . . . O
+        let game = game_after(5, Rules::CHINESE, &["B B4", "W C4", "B D4", "W E1", "B C3"]);
+        let board = game.board();
+        let targets = [at(board, "C4"), at(board, "E1")];
+        assert_eq!(
+            RandomPlayer::cleanup_candidates(&game, Color::Black, &targets),
+            vec![at(board, "C5")]
+        );
+        let mut sorted = vec![at(board, "D1"), at(board, "E2")];
+        sorted.sort();
+        assert_eq!(
+            RandomPlayer::cleanup_candidates(&game, Color::Black, &targets[1..]),
+            sorted
+        );
+        assert!(RandomPlayer::cleanup_candidates(&game, Color::Black, &[]).is_empty());
+        // A target of the mover's own colour is ignored.
+        assert!(RandomPlayer::cleanup_candidates(&game, Color::White, &targets[..1]).is_empty());
+    }
+
+    #[test]
+    fn cleanup_takes_a_liberty_even_when_it_is_self_atari() {
+        use crate::board::tests::at;
+        use crate::game::tests::game_after;
+        //   3 . . .     White B1 has the liberties A1, C1 and B2. Black A1 and C1 are
+        //   2 O . O     suicide; Black B2 is legal but leaves Black with the one liberty B3.
+        //   1 . O .     It is the only cleanup move, so it is offered.
+        let game = game_after(
+            3,
+            Rules::CHINESE,
+            &["B pass", "W A2", "B pass", "W B1", "B pass", "W C2"],
+        );
+        let board = game.board();
+        let b2 = at(board, "B2");
+        assert_eq!(board.liberties_after(Color::Black, b2, 2), 1);
+        assert_eq!(
+            RandomPlayer::cleanup_candidates(&game, Color::Black, &[at(board, "B1")]),
+            vec![b2]
+        );
+    }
 }
