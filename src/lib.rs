@@ -5,7 +5,8 @@
 //! (`gtp::engine`), and the reply is framed and written out (`gtp::response`).
 //!
 //! - Bottom up: `board` (stones, chains, liberties, captures, hash: mechanics, no policy), then
-//!   `rules` (plain data), `game` (legality, history, undo), `score` (counting).
+//!   `rules` (plain data), `game` (legality, history, undo), `score` (counting, and the
+//!   end-of-game judgement of dead stones and seki).
 //! - The players: `player` (move generators behind one trait; `RandomPlayer` is the default)
 //!   and `playout` (light random playouts on a bare board, for benchmarks and Monte-Carlo).
 //! - Top down: `gtp::serve` is the protocol loop that `main` wires to stdin and stdout.
