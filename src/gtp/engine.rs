@@ -312,7 +312,7 @@ mod tests {
         for (from_top, row) in rows.iter().enumerate() {
             let y = rows.len() - from_top;
             for (x, symbol) in row.split_whitespace().enumerate() {
-                let column = &super::super::parse::COLUMN_LETTERS[x..=x];
+                let column = &crate::gtp::parse::COLUMN_LETTERS[x..=x];
                 match symbol {
                     "X" => script.push_str(&format!("play b {column}{y}\n")),
                     "O" => script.push_str(&format!("play w {column}{y}\n")),
