@@ -343,6 +343,132 @@ impl Board {
         liberties
     }
 
+    /// The representative stone of the chain through the stone on `point`: two stones belong to
+    /// one chain exactly when they have the same head. Meaningless for an empty point.
+    #[inline]
+    pub fn chain_head(&self, point: Point) -> Point {
+        Point(self.chain_head[point.index()])
+    }
+
+    /// The number of stones in the chain through the stone on `point` (0 for an empty point).
+    #[inline]
+    pub fn chain_size(&self, point: Point) -> usize {
+        if self.get(point).is_none() {
+            return 0;
+        }
+        self.chain_size[self.chain_head[point.index()] as usize] as usize
+    }
+
+    /// The distinct opposing chains, counted up to `limit` (at most 4), that touch the chain a
+    /// `color` stone on the empty point `point` would belong to, before any capture.
+    pub fn opposing_chains_after(&self, color: Color, point: Point, limit: usize) -> usize {
+        let limit = limit.min(4);
+        let mut found = [u16::MAX; 4];
+        let mut count = 0;
+        let opponent = cell_of(color.opponent());
+        let mut look_around = |stone: usize, count: &mut usize| {
+            for direction in 0..4 {
+                let neighbour = self.neighbour(stone, direction);
+                if self.cells[neighbour] == opponent {
+                    let head = self.chain_head[neighbour];
+                    if !found[..*count].contains(&head) {
+                        found[*count] = head;
+                        *count += 1;
+                        if *count >= limit {
+                            return true;
+                        }
+                    }
+                }
+            }
+            false
+        };
+        let index = point.index();
+        if look_around(index, &mut count) {
+            return count;
+        }
+        let own = cell_of(color);
+        let mut heads = [u16::MAX; 4];
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            if self.cells[neighbour] != own {
+                continue;
+            }
+            let head = self.chain_head[neighbour];
+            if heads.contains(&head) {
+                continue;
+            }
+            heads[direction] = head;
+            let mut stone = neighbour;
+            loop {
+                if look_around(stone, &mut count) {
+                    return count;
+                }
+                stone = self.next_stone[stone] as usize;
+                if stone == neighbour {
+                    break;
+                }
+            }
+        }
+        count
+    }
+
+    /// The distinct liberties, counted up to `limit` (at most 8), of the chain a `color` stone
+    /// on the empty point `point` would belong to, before any capture: the stone's empty
+    /// neighbours and the other liberties of the chains it joins. Stops as soon as `limit` are
+    /// found, so asking whether a move leaves at least two liberties is cheap.
+    pub fn liberties_after(&self, color: Color, point: Point, limit: usize) -> usize {
+        const MOST: usize = 8;
+        let limit = limit.min(MOST);
+        let mut found = [0usize; MOST];
+        let mut count = 0;
+        let index = point.index();
+        let mut note = |liberty: usize, count: &mut usize| {
+            if liberty != index && !found[..*count].contains(&liberty) {
+                found[*count] = liberty;
+                *count += 1;
+            }
+        };
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            if self.cells[neighbour] == EMPTY {
+                note(neighbour, &mut count);
+                if count >= limit {
+                    return count;
+                }
+            }
+        }
+        let own = cell_of(color);
+        let mut heads = [u16::MAX; 4];
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            if self.cells[neighbour] != own {
+                continue;
+            }
+            let head = self.chain_head[neighbour];
+            if heads.contains(&head) {
+                continue;
+            }
+            heads[direction] = head;
+            let mut stone = neighbour;
+            loop {
+                for around in 0..4 {
+                    let liberty = self.neighbour(stone, around);
+                    if self.cells[liberty] == EMPTY {
+                        note(liberty, &mut count);
+                        if count >= limit {
+                            return count;
+                        }
+                    }
+                }
+                stone = self.next_stone[stone] as usize;
+                if stone == neighbour {
+                    break;
+                }
+            }
+        }
+        count
+    }
+
     /// The pseudo-liberty count of the chain through `point` (stones only).
     fn pseudo_liberties_of(&self, point: usize) -> u16 {
         self.pseudo_liberties[self.chain_head[point] as usize]
@@ -1138,5 +1264,64 @@ pub(crate) mod tests {
         let mut points: Vec<Point> = board.empty_points().collect();
         points.sort();
         assert_eq!(points.len(), 6);
+    }
+
+    #[test]
+    fn chain_head_and_size_describe_the_chain_through_a_stone() {
+        let board = diagram(
+            "
+            . . . . .
+            . X X . .
+            . X O . .
+            . . O . .
+            . . . . .",
+        );
+        let b4 = at(&board, "B4");
+        assert_eq!(board.chain_size(b4), 3);
+        assert_eq!(board.chain_head(b4), board.chain_head(at(&board, "C4")));
+        assert_ne!(board.chain_head(b4), board.chain_head(at(&board, "C3")));
+        assert_eq!(board.chain_size(at(&board, "C2")), 2);
+        assert_eq!(board.chain_size(at(&board, "A1")), 0);
+    }
+
+    #[test]
+    fn liberties_after_counts_the_joined_chain_s_distinct_liberties_up_to_a_limit() {
+        // Black B3 would join B4, A3 and B2 into a chain with the liberties A4, A2 and B1.
+        let board = diagram(
+            "
+            . X O .
+            X . O .
+            . X O .
+            . . . .",
+        );
+        let b3 = at(&board, "B3");
+        assert_eq!(board.liberties_after(Color::Black, b3, 8), 3);
+        assert_eq!(board.liberties_after(Color::Black, b3, 2), 2);
+        // White B3 would join the C column: D4, D3, D2, C1 and nothing else (B3's own
+        // neighbours are black).
+        assert_eq!(board.liberties_after(Color::White, b3, 8), 4);
+        // A lone stone in the corner: two liberties.
+        assert_eq!(board.liberties_after(Color::White, at(&board, "D1"), 8), 2);
+    }
+
+    #[test]
+    fn opposing_chains_after_counts_the_distinct_chains_the_new_chain_would_touch() {
+        let board = diagram(
+            "
+            . X O .
+            X . O .
+            O X O .
+            . . . .",
+        );
+        let b3 = at(&board, "B3");
+        // Black B3 joins B4, A3 and B2, which touch the white C column and A2.
+        assert_eq!(board.opposing_chains_after(Color::Black, b3, 4), 2);
+        assert_eq!(board.opposing_chains_after(Color::Black, b3, 1), 1);
+        // White B3 touches three black chains: B4, A3 and B2.
+        assert_eq!(board.opposing_chains_after(Color::White, b3, 4), 3);
+        assert_eq!(
+            board.opposing_chains_after(Color::White, at(&board, "D1"), 4),
+            0
+        );
     }
 }
