@@ -11,7 +11,8 @@
 //! The fixed stride makes every neighbour offset a compile-time constant.
 //!
 //! State is incremental, with no allocation per move:
-//! - `chain_head[p]`: the representative point of the chain the stone at p belongs to;
+//! - `chain_head[p]`: the representative point of the chain the stone at p belongs to, and
+//!   `NO_CHAIN` on empty points and walls (so a neighbour's chain is one load, no colour test);
 //! - `next_stone[p]`: the next stone of the same chain (a ring through the whole chain);
 //! - `pseudo_liberties[head]`: for the chain, the number of (stone, empty neighbour) pairs.
 //!   A chain has no liberty exactly when this is 0, and the empty point q is its only liberty
@@ -143,7 +144,7 @@ impl Board {
         let mut board = Board {
             size,
             cells: [WALL; CELLS],
-            chain_head: [0; CELLS],
+            chain_head: [NO_CHAIN; CELLS],
             next_stone: [0; CELLS],
             pseudo_liberties: [0; CELLS],
             chain_size: [0; CELLS],
@@ -185,6 +186,7 @@ impl Board {
         self.cells[..cells].copy_from_slice(&source.cells[..cells]);
         self.cells[cells..].fill(WALL);
         self.chain_head[..cells].copy_from_slice(&source.chain_head[..cells]);
+        self.chain_head[cells..].fill(NO_CHAIN);
         self.next_stone[..cells].copy_from_slice(&source.next_stone[..cells]);
         self.pseudo_liberties[..cells].copy_from_slice(&source.pseudo_liberties[..cells]);
         self.chain_size[..cells].copy_from_slice(&source.chain_size[..cells]);
@@ -341,6 +343,132 @@ impl Board {
         liberties
     }
 
+    /// The representative stone of the chain through the stone on `point`: two stones belong to
+    /// one chain exactly when they have the same head. Meaningless for an empty point.
+    #[inline]
+    pub fn chain_head(&self, point: Point) -> Point {
+        Point(self.chain_head[point.index()])
+    }
+
+    /// The number of stones in the chain through the stone on `point` (0 for an empty point).
+    #[inline]
+    pub fn chain_size(&self, point: Point) -> usize {
+        if self.get(point).is_none() {
+            return 0;
+        }
+        self.chain_size[self.chain_head[point.index()] as usize] as usize
+    }
+
+    /// The distinct opposing chains, counted up to `limit` (at most 4), that touch the chain a
+    /// `color` stone on the empty point `point` would belong to, before any capture.
+    pub fn opposing_chains_after(&self, color: Color, point: Point, limit: usize) -> usize {
+        let limit = limit.min(4);
+        let mut found = [u16::MAX; 4];
+        let mut count = 0;
+        let opponent = cell_of(color.opponent());
+        let mut look_around = |stone: usize, count: &mut usize| {
+            for direction in 0..4 {
+                let neighbour = self.neighbour(stone, direction);
+                if self.cells[neighbour] == opponent {
+                    let head = self.chain_head[neighbour];
+                    if !found[..*count].contains(&head) {
+                        found[*count] = head;
+                        *count += 1;
+                        if *count >= limit {
+                            return true;
+                        }
+                    }
+                }
+            }
+            false
+        };
+        let index = point.index();
+        if look_around(index, &mut count) {
+            return count;
+        }
+        let own = cell_of(color);
+        let mut heads = [u16::MAX; 4];
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            if self.cells[neighbour] != own {
+                continue;
+            }
+            let head = self.chain_head[neighbour];
+            if heads.contains(&head) {
+                continue;
+            }
+            heads[direction] = head;
+            let mut stone = neighbour;
+            loop {
+                if look_around(stone, &mut count) {
+                    return count;
+                }
+                stone = self.next_stone[stone] as usize;
+                if stone == neighbour {
+                    break;
+                }
+            }
+        }
+        count
+    }
+
+    /// The distinct liberties, counted up to `limit` (at most 8), of the chain a `color` stone
+    /// on the empty point `point` would belong to, before any capture: the stone's empty
+    /// neighbours and the other liberties of the chains it joins. Stops as soon as `limit` are
+    /// found, so asking whether a move leaves at least two liberties is cheap.
+    pub fn liberties_after(&self, color: Color, point: Point, limit: usize) -> usize {
+        const MOST: usize = 8;
+        let limit = limit.min(MOST);
+        let mut found = [0usize; MOST];
+        let mut count = 0;
+        let index = point.index();
+        let mut note = |liberty: usize, count: &mut usize| {
+            if liberty != index && !found[..*count].contains(&liberty) {
+                found[*count] = liberty;
+                *count += 1;
+            }
+        };
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            if self.cells[neighbour] == EMPTY {
+                note(neighbour, &mut count);
+                if count >= limit {
+                    return count;
+                }
+            }
+        }
+        let own = cell_of(color);
+        let mut heads = [u16::MAX; 4];
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            if self.cells[neighbour] != own {
+                continue;
+            }
+            let head = self.chain_head[neighbour];
+            if heads.contains(&head) {
+                continue;
+            }
+            heads[direction] = head;
+            let mut stone = neighbour;
+            loop {
+                for around in 0..4 {
+                    let liberty = self.neighbour(stone, around);
+                    if self.cells[liberty] == EMPTY {
+                        note(liberty, &mut count);
+                        if count >= limit {
+                            return count;
+                        }
+                    }
+                }
+                stone = self.next_stone[stone] as usize;
+                if stone == neighbour {
+                    break;
+                }
+            }
+        }
+        count
+    }
+
     /// The pseudo-liberty count of the chain through `point` (stones only).
     fn pseudo_liberties_of(&self, point: usize) -> u16 {
         self.pseudo_liberties[self.chain_head[point] as usize]
@@ -349,15 +477,7 @@ impl Board {
     /// The chain heads of the four neighbours of `point` (`NO_CHAIN` for empty and wall).
     #[inline]
     fn neighbour_heads(&self, point: usize) -> [u16; 4] {
-        let mut heads = [NO_CHAIN; 4];
-        for (direction, head) in heads.iter_mut().enumerate() {
-            let neighbour = self.neighbour(point, direction);
-            let cell = self.cells[neighbour];
-            if cell == BLACK || cell == WHITE {
-                *head = self.chain_head[neighbour];
-            }
-        }
-        heads
+        [0, 1, 2, 3].map(|direction| self.chain_head[self.neighbour(point, direction)])
     }
 
     /// For each entry of `heads`, how many entries equal it: the number of stones of that
@@ -380,32 +500,19 @@ impl Board {
     #[inline]
     pub fn placement(&self, color: Color, point: Point) -> Placement {
         let own = cell_of(color);
+        let opponent = cell_of(color.opponent());
         let index = point.index();
-        let mut has_liberty = false;
+        let heads = self.neighbour_heads(index);
+        // A chain next to the point has it as a liberty; its only one when in atari here.
+        let atari = self.atari_here(&heads);
+        let mut has_liberty = self.neighbour_counts[index] >= EMPTY_COUNT_UNIT;
         let mut captures = false;
         let mut joins_own_chain = false;
-        let heads = self.neighbour_heads(index);
-        let contacts = Board::contact_counts(&heads);
-        for (direction, &head) in heads.iter().enumerate() {
-            let neighbour = self.neighbour(index, direction);
-            let cell = self.cells[neighbour];
-            if cell == EMPTY {
-                has_liberty = true;
-            } else if cell == WALL {
-                continue;
-            } else {
-                // The point is one of the chain's liberties; it is its only one when every
-                // pseudo-liberty of the chain is a contact with this point.
-                let atari = self.pseudo_liberties[head as usize] == contacts[direction];
-                if cell == own {
-                    joins_own_chain = true;
-                    if !atari {
-                        has_liberty = true;
-                    }
-                } else if atari {
-                    captures = true;
-                }
-            }
+        for (direction, &in_atari) in atari.iter().enumerate() {
+            let cell = self.cells[self.neighbour(index, direction)];
+            joins_own_chain |= cell == own;
+            has_liberty |= cell == own && !in_atari;
+            captures |= cell == opponent && in_atari;
         }
         Placement {
             captures,
@@ -480,17 +587,22 @@ impl Board {
         if counts & !(COUNT_MASK * STONE_COUNT_UNIT[color.index()]) != 0 {
             return false;
         }
+        self.diagonals_allow_eye(color, index)
+    }
+
+    /// The diagonal part of `is_eye`: fewer than two diagonal opposing stones, and none when the
+    /// point is on the edge. Counted without branches: the edge counts as one opposing stone.
+    #[inline]
+    fn diagonals_allow_eye(&self, color: Color, index: usize) -> bool {
         let opponent = cell_of(color.opponent());
         let mut opposing = 0;
-        let mut edge = false;
+        let mut edge = 0;
         for offset in DIAGONAL_OFFSETS {
-            match self.cells[(index as isize + offset) as usize] {
-                cell if cell == opponent => opposing += 1,
-                WALL => edge = true,
-                _ => {}
-            }
+            let cell = self.cells[(index as isize + offset) as usize];
+            opposing += u32::from(cell == opponent);
+            edge |= u32::from(cell == WALL);
         }
-        if edge { opposing == 0 } else { opposing < 2 }
+        opposing + edge < 2
     }
 
     /// Whether the light-playout policy may play `color` on the empty point `point`: not into
@@ -511,7 +623,8 @@ impl Board {
         if opposing == 0 {
             // Own stones and walls only: an eye, or a false eye that is playable unless it
             // fills the last liberty of every chain around it.
-            !self.is_eye(color, point) && !self.every_chain_in_atari(&self.neighbour_heads(index))
+            !self.diagonals_allow_eye(color, index)
+                && !self.every_chain_in_atari(&self.neighbour_heads(index))
         } else if own == 0 {
             // Opposing stones and walls only: playable only by capturing, and not as a ko
             // retake.
@@ -525,20 +638,26 @@ impl Board {
     /// liberty.
     #[inline]
     fn every_chain_in_atari(&self, heads: &[u16; 4]) -> bool {
-        let contacts = Board::contact_counts(heads);
-        (0..4).all(|direction| {
-            let head = heads[direction];
-            head == NO_CHAIN || self.pseudo_liberties[head as usize] == contacts[direction]
-        })
+        let in_atari = self.atari_here(heads);
+        (0..4).all(|direction| heads[direction] == NO_CHAIN || in_atari[direction])
     }
 
     /// Whether no chain in `heads` (read around one point) has that point as its only liberty.
     #[inline]
     fn every_chain_safe(&self, heads: &[u16; 4]) -> bool {
+        !self.atari_here(heads).iter().any(|&atari| atari)
+    }
+
+    /// For each entry of `heads` (read around one point): whether it is a chain whose only
+    /// liberty is that point. Computed without branches: a missing chain reads the pseudo-
+    /// liberties of the last cell, a wall that never has any, and a wall never matches a
+    /// contact count of one or more.
+    #[inline]
+    fn atari_here(&self, heads: &[u16; 4]) -> [bool; 4] {
         let contacts = Board::contact_counts(heads);
-        (0..4).all(|direction| {
-            let head = heads[direction];
-            head == NO_CHAIN || self.pseudo_liberties[head as usize] != contacts[direction]
+        [0, 1, 2, 3].map(|direction| {
+            let head = (heads[direction] as usize).min(CELLS - 1);
+            self.pseudo_liberties[head] == contacts[direction]
         })
     }
 
@@ -613,11 +732,10 @@ impl Board {
             let neighbour = self.neighbour(index, direction);
             self.neighbour_counts[neighbour] =
                 self.neighbour_counts[neighbour].wrapping_add(stone_delta);
-            let cell = self.cells[neighbour];
-            if cell == BLACK || cell == WHITE {
-                let head = self.chain_head[neighbour];
+            let head = self.chain_head[neighbour];
+            if head != NO_CHAIN {
                 self.pseudo_liberties[head as usize] -= 1;
-                if cell == own {
+                if self.cells[neighbour] == own {
                     own_heads[direction] = head;
                 } else if self.pseudo_liberties[head as usize] == 0 {
                     // The last contact with this chain took its last liberty.
@@ -707,6 +825,7 @@ impl Board {
         loop {
             let next = self.next_stone[stone] as usize;
             self.cells[stone] = EMPTY;
+            self.chain_head[stone] = NO_CHAIN;
             self.hash ^= zobrist::STONE_KEYS[color][stone];
             self.add_empty(stone);
             for direction in 0..4 {
@@ -714,13 +833,10 @@ impl Board {
                 self.neighbour_counts[neighbour] =
                     self.neighbour_counts[neighbour].wrapping_add(empty_delta);
                 // Every remaining stone next to the freed point gains a pseudo-liberty; stones
-                // of the chain being removed are skipped (those already gone are empty).
-                let cell = self.cells[neighbour];
-                if cell == BLACK || cell == WHITE {
-                    let head = self.chain_head[neighbour];
-                    if head != removed_head {
-                        self.pseudo_liberties[head as usize] += 1;
-                    }
+                // of the chain being removed are skipped (those already gone have no chain).
+                let head = self.chain_head[neighbour];
+                if head != NO_CHAIN && head != removed_head {
+                    self.pseudo_liberties[head as usize] += 1;
                 }
             }
             stone = next;
@@ -786,6 +902,9 @@ impl Board {
             match self.get(point) {
                 None => {
                     empty += 1;
+                    if self.chain_head[index] != NO_CHAIN {
+                        return Err(format!("empty point {index} has a chain"));
+                    }
                     let slot = self.empty_index[index] as usize;
                     if slot >= self.empty_count || self.empty_points[slot] as usize != index {
                         return Err(format!("empty point {index} missing from the empty list"));
@@ -837,6 +956,9 @@ impl Board {
                     }
                 }
             }
+        }
+        if self.pseudo_liberties[CELLS - 1] != 0 {
+            return Err("the last cell, read for missing chains, has pseudo-liberties".to_string());
         }
         if empty != self.empty_count {
             return Err(format!(
@@ -1142,5 +1264,64 @@ pub(crate) mod tests {
         let mut points: Vec<Point> = board.empty_points().collect();
         points.sort();
         assert_eq!(points.len(), 6);
+    }
+
+    #[test]
+    fn chain_head_and_size_describe_the_chain_through_a_stone() {
+        let board = diagram(
+            "
+            . . . . .
+            . X X . .
+            . X O . .
+            . . O . .
+            . . . . .",
+        );
+        let b4 = at(&board, "B4");
+        assert_eq!(board.chain_size(b4), 3);
+        assert_eq!(board.chain_head(b4), board.chain_head(at(&board, "C4")));
+        assert_ne!(board.chain_head(b4), board.chain_head(at(&board, "C3")));
+        assert_eq!(board.chain_size(at(&board, "C2")), 2);
+        assert_eq!(board.chain_size(at(&board, "A1")), 0);
+    }
+
+    #[test]
+    fn liberties_after_counts_the_joined_chain_s_distinct_liberties_up_to_a_limit() {
+        // Black B3 would join B4, A3 and B2 into a chain with the liberties A4, A2 and B1.
+        let board = diagram(
+            "
+            . X O .
+            X . O .
+            . X O .
+            . . . .",
+        );
+        let b3 = at(&board, "B3");
+        assert_eq!(board.liberties_after(Color::Black, b3, 8), 3);
+        assert_eq!(board.liberties_after(Color::Black, b3, 2), 2);
+        // White B3 would join the C column: D4, D3, D2, C1 and nothing else (B3's own
+        // neighbours are black).
+        assert_eq!(board.liberties_after(Color::White, b3, 8), 4);
+        // A lone stone in the corner: two liberties.
+        assert_eq!(board.liberties_after(Color::White, at(&board, "D1"), 8), 2);
+    }
+
+    #[test]
+    fn opposing_chains_after_counts_the_distinct_chains_the_new_chain_would_touch() {
+        let board = diagram(
+            "
+            . X O .
+            X . O .
+            O X O .
+            . . . .",
+        );
+        let b3 = at(&board, "B3");
+        // Black B3 joins B4, A3 and B2, which touch the white C column and A2.
+        assert_eq!(board.opposing_chains_after(Color::Black, b3, 4), 2);
+        assert_eq!(board.opposing_chains_after(Color::Black, b3, 1), 1);
+        // White B3 touches three black chains: B4, A3 and B2.
+        assert_eq!(board.opposing_chains_after(Color::White, b3, 4), 3);
+        assert_eq!(
+            board.opposing_chains_after(Color::White, at(&board, "D1"), 4),
+            0
+        );
     }
 }
