@@ -59,3 +59,35 @@ play b H7
 
 10 kosumi-legal_moves w
 #? [SQUARE A9 B9 .* D4 .* J1\nTEXT 72 for White, and pass]
+
+# The end of the game on 5x5: Black's wall on B, White's on C, a lone black stone at E4 in
+# White's area.
+#   5 . X O . .
+#   4 . X O . X
+#   3 . X O . .
+#   2 . X O . .
+#   1 . X O . .
+#     A B C D E
+boardsize 5
+clear_board
+kata-set-rules chinese
+play b B1
+play w C1
+play b B2
+play w C2
+play b B3
+play w C3
+play b B4
+play w C4
+play b B5
+play w C5
+play b E4
+
+11 kosumi-dead_stones
+#? [MARK E4\nBLACK A5 A4 A3 A2 A1\nWHITE D5 E5 D4 E4 D3 E3 D2 E2 D1 E1\nTEXT dead: 1 black stone, 0 white stones; seki: 0 stones]
+
+12 kosumi-ownership 100
+#? [INFLUENCE A5 [0-9.]+ B5 [0-9.]+ C5 -[0-9.]+ .*\nTEXT W\+[0-9.]+ by area before komi, 100 playouts]
+
+13 final_score
+#? [W\+12\.5]

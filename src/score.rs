@@ -356,6 +356,98 @@ pub fn judge_board(board: &Board, to_move: Color) -> Judgement {
     judgement
 }
 
+/// Who owns each point, as Monte-Carlo playouts from a position see it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ownership {
+    /// For each point in `board.points()` order: the share of playouts that ended with Black
+    /// owning it minus the share that ended with White owning it, from −1 (White's in every
+    /// playout) to 1 (Black's in every playout).
+    pub values: Vec<f64>,
+    /// Black's area minus White's area at the end of the playouts, on average (no komi).
+    pub area_margin: f64,
+    /// The playouts behind the estimate: fewer than asked when `stop` said so.
+    pub playouts: u32,
+}
+
+/// Mixed into the position's hash to seed the ownership playouts.
+const OWNERSHIP_SEED: u64 = 0x6F77_6E65_7273_6869;
+
+/// Estimates who owns each point of `board` from up to `playouts` playouts under the same
+/// seki-keeping policy as the judgement, half with `to_move` first and half with the other
+/// side. `stop` is asked after each playout; when it says yes the estimate is made from the
+/// playouts run so far (at least one). Seeded from the position, like the judgement: the same
+/// position and budget always give the same estimate.
+pub fn ownership(
+    board: &Board,
+    to_move: Color,
+    playouts: u32,
+    mut stop: impl FnMut() -> bool,
+) -> Ownership {
+    let seed = OWNERSHIP_SEED
+        ^ board.hash()
+        ^ match to_move {
+            Color::Black => 0,
+            Color::White => WHITE_TO_MOVE_SEED,
+        };
+    let mut random = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let points: Vec<Point> = board.points().collect();
+    let mut balance = vec![0i64; points.len()];
+    let mut margin_sum = 0i64;
+    let mut played = 0;
+    while played < playouts {
+        let mut end = board.clone();
+        let first = if played % 2 == 0 {
+            to_move
+        } else {
+            to_move.opponent()
+        };
+        let outcome = playout::playout_under(Policy::SekiKeeping, &mut end, first, &mut random);
+        margin_sum += outcome.area_margin as i64;
+        for (slot, &point) in points.iter().enumerate() {
+            match playout::owner(&end, point) {
+                Some(Color::Black) => balance[slot] += 1,
+                Some(Color::White) => balance[slot] -= 1,
+                None => {}
+            }
+        }
+        played += 1;
+        if stop() {
+            break;
+        }
+    }
+    let runs = played.max(1) as f64;
+    Ownership {
+        values: balance.iter().map(|&count| count as f64 / runs).collect(),
+        area_margin: margin_sum as f64 / runs,
+        playouts: played,
+    }
+}
+
+/// The points each colour counts as territory once the `dead` stones are off the board, Black's
+/// first: the empty points surrounded by that colour alone, and the points of the opposing
+/// dead stones. Regions touching a chain in `seki` count for nobody under rules without seki
+/// territory, as in `count`.
+pub fn territory_points(game: &Game, dead: &[Point], seki: &[Point]) -> [Vec<Point>; 2] {
+    let mut board = game.board().clone();
+    for &point in dead {
+        if board.get(point).is_some() {
+            board.remove_chain_at(point);
+        }
+    }
+    let excluded = if game.rules().seki_eyes_count {
+        &[][..]
+    } else {
+        seki
+    };
+    let mut points = [Vec::new(), Vec::new()];
+    for (point, owner) in board.points().zip(region_owners(&board, excluded)) {
+        if let Some(color) = owner {
+            points[color.index()].push(point);
+        }
+    }
+    points
+}
+
 /// The stones of `color` that no opposing stone can be reached from: their chain, with the
 /// empty points and `color` stones connected to it, touches no opposing stone. On an empty
 /// board with a few stones of one colour, or on a side of the board the opponent never
@@ -893,5 +985,75 @@ pub(crate) mod tests {
         // Area counting agrees, as RULES.md says it must: 25 + 18 against 19 + 19 + 7.5.
         let chinese = game_after(9, Rules::CHINESE, &BGA_WORKED_EXAMPLE);
         assert_eq!(count(&chinese, &[], &[]).margin, -2.5);
+    }
+
+    /// The value of `ownership` at a vertex.
+    fn value_at(board: &Board, ownership: &Ownership, name: &str) -> f64 {
+        let slot = board.points().position(|point| point == at(board, name));
+        ownership.values[slot.unwrap()]
+    }
+
+    /// Two groups that live unconditionally (four eyes each), Black on columns A–D and White
+    /// on E–J, with a dead white stone at B5 and a dead black stone at H5.
+    const TWO_LIVING_GROUPS: &str = "
+        . X . X O . O . O
+        X X X X O O O O O
+        . . . X O . . . .
+        . . . X O . . . .
+        . O . X O . . X .
+        . . . X O . . . .
+        . . . X O . . . .
+        X X X X O O O O O
+        . X . X O . O . O";
+
+    #[test]
+    fn ownership_sees_living_groups_their_areas_and_dead_stones_and_repeats_itself() {
+        let game = game_from(Rules::CHINESE, TWO_LIVING_GROUPS);
+        let board = game.board();
+        let estimate = ownership(board, Color::Black, 200, || false);
+        assert_eq!(estimate.playouts, 200);
+        assert_eq!(estimate.values.len(), 81);
+        // The living stones and eyes are owned in every playout; the areas and the dead
+        // stones in nearly all.
+        for (vertex, owner) in [("D5", 1.0), ("A9", 1.0), ("E5", -1.0), ("J9", -1.0)] {
+            assert_eq!(value_at(board, &estimate, vertex), owner, "{vertex}");
+        }
+        for (vertex, owner) in [("A5", 1.0), ("B5", 1.0), ("J5", -1.0), ("H5", -1.0)] {
+            let value = value_at(board, &estimate, vertex);
+            assert!(value * owner > 0.8, "{vertex}: {value}");
+        }
+        // Black's area is 36 points, White's 45.
+        assert!(
+            (estimate.area_margin + 9.0).abs() < 2.0,
+            "{}",
+            estimate.area_margin
+        );
+        assert_eq!(ownership(board, Color::Black, 200, || false), estimate);
+    }
+
+    #[test]
+    fn ownership_stops_when_asked_after_the_playout_under_way() {
+        let board = Board::new(9).unwrap();
+        let mut asked = 0;
+        let estimate = ownership(&board, Color::Black, 1_000_000, || {
+            asked += 1;
+            asked == 3
+        });
+        assert_eq!(estimate.playouts, 3);
+        assert!(estimate.values.iter().all(|value| value.abs() <= 1.0));
+    }
+
+    #[test]
+    fn territory_points_count_the_points_of_dead_stones_for_the_capturer() {
+        let game = game_from(Rules::CHINESE, DEAD_STONES);
+        let board = game.board();
+        let dead = points(board, &["C7", "H4"]);
+        let [black, white] = territory_points(&game, &dead, &[]);
+        // Columns A–D for Black (C7 included), G–J for White but H8's point.
+        assert_eq!(black.len(), 36);
+        assert!(black.contains(&at(board, "C7")));
+        assert_eq!(white.len(), 26);
+        assert!(white.contains(&at(board, "H4")));
+        assert!(!white.contains(&at(board, "H8")));
     }
 }

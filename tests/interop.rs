@@ -6,6 +6,9 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc;
+use std::thread;
+use std::time::Duration;
 
 /// A running `kosumi` and the pipes to talk GTP with it, one command at a time.
 struct Engine {
@@ -123,6 +126,9 @@ fn gogui_lists_the_interrupt_and_the_analyze_commands() {
         "kosumi-liberties",
         "kosumi-atari",
         "kosumi-ko_ban",
+        "kosumi-ownership",
+        "kosumi-dead_stones",
+        "kosumi-score_breakdown",
     ] {
         assert!(commands.contains(&name), "{name} is listed");
     }
@@ -133,6 +139,9 @@ fn gogui_lists_the_interrupt_and_the_analyze_commands() {
          gfx/Liberties/kosumi-liberties %p\n\
          gfx/Stones in Atari/kosumi-atari\n\
          gfx/Ko Ban/kosumi-ko_ban %m\n\
+         gfx/Ownership/kosumi-ownership\n\
+         gfx/Dead Stones/kosumi-dead_stones\n\
+         string/Score Breakdown/kosumi-score_breakdown\n\
          string/Final Score/final_score"
     );
     engine.quit();
@@ -265,6 +274,174 @@ fn the_ko_ban_is_shown_for_the_side_that_may_not_retake() {
         assert_eq!(engine.ok("kosumi-ko_ban w"), "TEXT none for White");
         engine.quit();
     }
+}
+
+/// Splits the `INFLUENCE` line of a gfx reply into (vertex, value) pairs.
+fn influence(reply: &str) -> Vec<(String, f64)> {
+    let line = reply
+        .lines()
+        .find_map(|line| line.strip_prefix("INFLUENCE "))
+        .expect("an INFLUENCE line");
+    let tokens: Vec<&str> = line.split(' ').collect();
+    tokens
+        .chunks(2)
+        .map(|pair| (pair[0].to_string(), pair[1].parse().expect("a number")))
+        .collect()
+}
+
+#[test]
+fn ownership_is_an_influence_on_every_point_from_the_playouts() {
+    //   5 . X . O .
+    //   4 X X . O O      Black owns the left, White the right: two eyes each would be a
+    //   3 . X . O .      settled game; here the middle column is still open.
+    //   2 X X . O O
+    //   1 . X . O .
+    //     A B C D E
+    let mut engine = Engine::start(&["--seed", "1", "--size", "5", "--rules", "chinese"]);
+    for command in [
+        "play B B1",
+        "play W D1",
+        "play B B2",
+        "play W D2",
+        "play B A2",
+        "play W E2",
+        "play B B3",
+        "play W D3",
+        "play B B4",
+        "play W D4",
+        "play B A4",
+        "play W E4",
+        "play B B5",
+        "play W D5",
+    ] {
+        engine.ok(command);
+    }
+    let reply = engine.ok("kosumi-ownership 200");
+    let values = influence(&reply);
+    let vertices: Vec<&str> = values.iter().map(|(vertex, _)| vertex.as_str()).collect();
+    assert_eq!(
+        vertices[..6],
+        ["A5", "B5", "C5", "D5", "E5", "A4"],
+        "top row first"
+    );
+    assert_eq!(values.len(), 25);
+    for (vertex, value) in &values {
+        assert!((-1.0..=1.0).contains(value), "{vertex} {value}");
+        match &vertex[..1] {
+            "A" | "B" => assert!(*value > 0.0, "{vertex} {value}"),
+            "D" | "E" => assert!(*value < 0.0, "{vertex} {value}"),
+            _ => {}
+        }
+    }
+    let text = reply.lines().last().unwrap();
+    assert!(
+        text.starts_with("TEXT ") && text.ends_with(" by area before komi, 200 playouts"),
+        "{text}"
+    );
+    // A deterministic function of the position and the budget, whatever the seed.
+    let mut other = Engine::start(&["--seed", "2", "--size", "5", "--rules", "chinese"]);
+    for command in [
+        "play B B1",
+        "play W D1",
+        "play B B2",
+        "play W D2",
+        "play B A2",
+        "play W E2",
+        "play B B3",
+        "play W D3",
+        "play B B4",
+        "play W D4",
+        "play B A4",
+        "play W E4",
+        "play B B5",
+        "play W D5",
+    ] {
+        other.ok(command);
+    }
+    assert_eq!(other.ok("kosumi-ownership 200"), reply);
+    assert_eq!(
+        engine.send("kosumi-ownership 0"),
+        Reply::Failure("syntax error".to_string())
+    );
+    engine.quit();
+    other.quit();
+}
+
+#[test]
+fn dead_stones_are_crossed_and_territory_marked() {
+    //   5 . X O . .
+    //   4 . X O . X      Black E4 is alone in White's area: dead. Columns A and D–E are
+    //   3 . X O . .      each side's territory once it is gone (E4's point is White's).
+    //   2 . X O . .
+    //   1 . X O . .
+    //     A B C D E
+    let mut engine = Engine::start(&["--seed", "1", "--size", "5", "--rules", "chinese"]);
+    for row in 1..=5 {
+        engine.ok(&format!("play B B{row}"));
+        engine.ok(&format!("play W C{row}"));
+    }
+    engine.ok("play B E4");
+    assert_eq!(
+        engine.ok("kosumi-dead_stones"),
+        "MARK E4\n\
+         BLACK A5 A4 A3 A2 A1\n\
+         WHITE D5 E5 D4 E4 D3 E3 D2 E2 D1 E1\n\
+         TEXT dead: 1 black stone, 0 white stones; seki: 0 stones"
+    );
+    let breakdown = engine.ok("kosumi-score_breakdown");
+    assert!(
+        breakdown.lines().last() == Some("result W+12.5"),
+        "{breakdown}"
+    );
+    engine.quit();
+}
+
+#[test]
+fn a_long_ownership_estimate_stops_at_the_interrupt_line_and_still_answers() {
+    let mut engine = Engine::start(&["--seed", "1", "--size", "19"]);
+    let pid = engine.child.id();
+    // Two billion playouts on 19×19 would take hours.
+    engine.write("1 kosumi-ownership 2000000000");
+    thread::sleep(Duration::from_millis(300));
+    engine.write("# interrupt");
+    let (sender, receiver) = mpsc::channel();
+    let reader = thread::spawn(move || {
+        let reply = engine.read_raw();
+        let _ = sender.send(());
+        (engine, reply)
+    });
+    if receiver.recv_timeout(Duration::from_secs(120)).is_err() {
+        let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+        panic!("no reply two minutes after # interrupt");
+    }
+    let (mut engine, reply) = reader.join().expect("the reader thread");
+    assert!(reply.starts_with("=1 INFLUENCE A19 "), "{}", &reply[..40]);
+    assert_eq!(influence(&reply["=1 ".len()..]).len(), 361);
+    let text = reply.lines().last().unwrap();
+    let played: u64 = text
+        .split_once(" by area before komi, ")
+        .and_then(|(_, rest)| rest.strip_suffix(" of 2000000000 playouts (interrupted)"))
+        .unwrap_or_else(|| panic!("{text}"))
+        .parse()
+        .unwrap();
+    assert!((1..2_000_000_000).contains(&played), "{played}");
+    // The interrupt was for that command only: the next ones run in full.
+    engine.ok("boardsize 5");
+    let text = engine.ok("kosumi-ownership 20");
+    assert!(text.ends_with(", 20 playouts"), "{text}");
+    engine.quit();
+}
+
+#[test]
+fn a_command_queued_behind_a_long_one_does_not_cut_it_short() {
+    // A GTP file piped in is read ahead at once; only `# interrupt` stops a computation, so
+    // the file's results do not depend on the speed of the pipe.
+    let mut engine = Engine::start(&["--seed", "1", "--size", "9"]);
+    engine.write("1 kosumi-ownership 300\n2 name");
+    let first = engine.read_raw();
+    assert!(first.ends_with(", 300 playouts"), "{first}");
+    assert_eq!(engine.read_raw(), "=2 Kosumi");
+    engine.quit();
 }
 
 #[test]

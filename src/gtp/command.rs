@@ -179,7 +179,22 @@ pub enum Command {
     /// because of the ko rule in force, then `TEXT Black may not play D4 (ko)` (or `superko`),
     /// or only `TEXT none for Black`. Fails: syntax error.
     KoBan(Color),
+    /// `kosumi-ownership [PLAYOUTS]` → gfx: `INFLUENCE` for every point, from −1 (White's at
+    /// the end of every playout) to 1 (Black's), from PLAYOUTS (default 1000) Monte-Carlo
+    /// playouts of the judgement's policy from the current position, then
+    /// `TEXT B+3.2 by area before komi, 1000 playouts`. A `# interrupt` line ends it early:
+    /// `TEXT …, 523 of 1000000 playouts (interrupted)`. The same position and PLAYOUTS always
+    /// give the same answer. Fails: syntax error (also for 0).
+    Ownership(u32),
+    /// `kosumi-dead_stones` → gfx: the end-of-game judgement (`final_status_list`): `MARK` on
+    /// the dead stones, `CIRCLE` on the stones in seki, `BLACK` and `WHITE` on each colour's
+    /// territory once the dead stones are removed, then
+    /// `TEXT dead: 1 black stone, 2 white stones; seki: 0 stones`. Never fails.
+    DeadStones,
 }
+
+/// The playouts of `kosumi-ownership` without an argument.
+pub const OWNERSHIP_PLAYOUTS: u32 = 1000;
 
 /// Which position of a record `loadsgf` loads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -408,6 +423,17 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "kosumi-ko_ban",
         parse: |text| arguments(text, color).map(Command::KoBan),
+    },
+    CommandSpec {
+        name: "kosumi-ownership",
+        parse: |text| match arguments(text, opt(integer))? {
+            Some(0) => Err(Failure::SyntaxError),
+            playouts => Ok(Command::Ownership(playouts.unwrap_or(OWNERSHIP_PLAYOUTS))),
+        },
+    },
+    CommandSpec {
+        name: "kosumi-dead_stones",
+        parse: |text| arguments(text, nothing).map(|()| Command::DeadStones),
     },
 ];
 

@@ -6,6 +6,7 @@ mod setup;
 
 use super::command::{COMMANDS, Command, Vertex};
 use super::gogui::{self, Ban};
+use super::interrupt::Interrupt;
 use super::response::{self, BoardCaption, Failure, Reply};
 use crate::board::{Color, Point};
 use crate::clock::{Clock, TimeControl};
@@ -62,15 +63,25 @@ impl Engine {
 
     /// Runs one command. A failed command leaves the game exactly as it was.
     pub fn execute(&mut self, command: Command) -> (Reply, Flow) {
+        self.execute_interruptibly(command, &Interrupt::never())
+    }
+
+    /// Runs one command that long computations end early when `interrupt` says so (they
+    /// still answer, from what they found so far).
+    pub fn execute_interruptibly(
+        &mut self,
+        command: Command,
+        interrupt: &Interrupt,
+    ) -> (Reply, Flow) {
         let flow = if command == Command::Quit {
             Flow::Quit
         } else {
             Flow::Continue
         };
-        (self.run(command), flow)
+        (self.run(command, interrupt), flow)
     }
 
-    fn run(&mut self, command: Command) -> Reply {
+    fn run(&mut self, command: Command, interrupt: &Interrupt) -> Reply {
         match command {
             Command::ProtocolVersion => Ok("2".to_string()),
             Command::Name => Ok(NAME.to_string()),
@@ -300,6 +311,23 @@ impl Engine {
                     })
                     .collect();
                 Ok(gogui::ko_ban(board, color, &banned))
+            }
+            Command::Ownership(playouts) => {
+                let estimate =
+                    score::ownership(self.game.board(), self.game.to_move(), playouts, || {
+                        interrupt.is_requested()
+                    });
+                Ok(gogui::ownership(self.game.board(), &estimate, playouts))
+            }
+            Command::DeadStones => {
+                let judgement = score::judge(&self.game);
+                let territory =
+                    score::territory_points(&self.game, &judgement.dead, &judgement.seki);
+                Ok(gogui::dead_stones(
+                    self.game.board(),
+                    &judgement,
+                    &territory,
+                ))
             }
         }
     }

@@ -4,6 +4,7 @@
 
 use super::response::{vertex_list_text, vertex_text};
 use crate::board::{Board, Color, Point};
+use crate::score::{Judgement, Ownership};
 
 /// One entry of GoGui's Analyze menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +40,21 @@ pub const ANALYZE_COMMANDS: &[AnalyzeCommand] = &[
         kind: "gfx",
         label: "Ko Ban",
         command: "kosumi-ko_ban %m",
+    },
+    AnalyzeCommand {
+        kind: "gfx",
+        label: "Ownership",
+        command: "kosumi-ownership",
+    },
+    AnalyzeCommand {
+        kind: "gfx",
+        label: "Dead Stones",
+        command: "kosumi-dead_stones",
+    },
+    AnalyzeCommand {
+        kind: "string",
+        label: "Score Breakdown",
+        command: "kosumi-score_breakdown",
     },
     AnalyzeCommand {
         kind: "string",
@@ -104,20 +120,38 @@ impl Gfx {
         self
     }
 
-    /// Influence squares: a value from −1 (White) to 1 (Black) for each point, two decimals.
+    /// Influence squares: a value from −1 (White) to 1 (Black) for each point, two decimals,
+    /// top row first.
     pub fn influence(&mut self, board: &Board, values: &[(Point, f64)]) -> &mut Gfx {
         if !values.is_empty() {
-            let pairs: Vec<String> = values
+            let mut sorted = values.to_vec();
+            sorted.sort_by_key(|&(point, _)| {
+                let (x, y) = board.coordinates(point);
+                (board.size() - 1 - y, x)
+            });
+            let pairs: Vec<String> = sorted
                 .iter()
                 .map(|&(point, value)| {
-                    format!(
-                        "{} {:.2}",
-                        vertex_text(board, point),
-                        value.clamp(-1.0, 1.0)
-                    )
+                    let rounded = (value.clamp(-1.0, 1.0) * 100.0).round() / 100.0;
+                    // `-0.00` would be noise: write it `0.00`.
+                    let rounded = if rounded == 0.0 { 0.0 } else { rounded };
+                    format!("{} {rounded:.2}", vertex_text(board, point))
                 })
                 .collect();
             self.lines.push(format!("INFLUENCE {}", pairs.join(" ")));
+        }
+        self
+    }
+
+    /// Territory markers of `color` on `points` (nothing when there are none).
+    pub fn territory(&mut self, color: Color, board: &Board, points: &[Point]) -> &mut Gfx {
+        if !points.is_empty() {
+            let keyword = match color {
+                Color::Black => "BLACK",
+                Color::White => "WHITE",
+            };
+            self.lines
+                .push(format!("{keyword} {}", vertex_list_text(board, points)));
         }
         self
     }
@@ -241,6 +275,61 @@ pub fn ko_ban(board: &Board, color: Color, banned: &[(Point, Ban)]) -> String {
         .finish()
 }
 
+/// A margin as a result: `B+3.2`, `W+0.5`, `even`.
+fn margin_text(margin: f64) -> String {
+    let rounded = (margin * 10.0).round() / 10.0;
+    if rounded > 0.0 {
+        format!("B+{rounded:.1}")
+    } else if rounded < 0.0 {
+        format!("W+{:.1}", -rounded)
+    } else {
+        "even".to_string()
+    }
+}
+
+/// `kosumi-ownership`: influence on every point, and the average area margin.
+pub fn ownership(board: &Board, estimate: &Ownership, asked: u32) -> String {
+    let values: Vec<(Point, f64)> = board
+        .points()
+        .zip(estimate.values.iter().copied())
+        .collect();
+    let playouts = if estimate.playouts < asked {
+        format!("{} of {asked} playouts (interrupted)", estimate.playouts)
+    } else {
+        counted(estimate.playouts as usize, "playout", "playouts")
+    };
+    Gfx::new()
+        .influence(board, &values)
+        .text(&format!(
+            "{} by area before komi, {playouts}",
+            margin_text(estimate.area_margin)
+        ))
+        .finish()
+}
+
+/// `kosumi-dead_stones`: crosses on dead stones, circles on stones in seki, and the territory
+/// of each colour once the dead stones are gone (`territory`, Black's first).
+pub fn dead_stones(board: &Board, judgement: &Judgement, territory: &[Vec<Point>; 2]) -> String {
+    let mut dead = [0; 2];
+    for &point in &judgement.dead {
+        if let Some(color) = board.get(point) {
+            dead[color.index()] += 1;
+        }
+    }
+    Gfx::new()
+        .mark(Shape::Cross, board, &judgement.dead)
+        .mark(Shape::Circle, board, &judgement.seki)
+        .territory(Color::Black, board, &territory[0])
+        .territory(Color::White, board, &territory[1])
+        .text(&format!(
+            "dead: {}, {}; seki: {}",
+            counted(dead[0], "black stone", "black stones"),
+            counted(dead[1], "white stone", "white stones"),
+            counted(judgement.seki.len(), "stone", "stones")
+        ))
+        .finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -276,6 +365,8 @@ mod tests {
         let text = Gfx::new()
             .influence(&board, &[(a1, 1.5), (j9, -0.333)])
             .finish();
-        assert_eq!(text, "INFLUENCE A1 1.00 J9 -0.33");
+        assert_eq!(text, "INFLUENCE J9 -0.33 A1 1.00");
+        let text = Gfx::new().influence(&board, &[(a1, -0.001)]).finish();
+        assert_eq!(text, "INFLUENCE A1 0.00");
     }
 }

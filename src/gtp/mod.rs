@@ -93,7 +93,7 @@ pub fn serve(
     let counters = InputCounters::new();
     let receiver = spawn_reader(input, counters.clone())?;
     for received in receiver {
-        let (_number, line) = match received {
+        let (number, line) = match received {
             Ok(numbered) => numbered,
             Err(error) => {
                 log::warn!("reading input failed: {error}");
@@ -117,7 +117,8 @@ pub fn serve(
                 }
                 Line::Request(request) => {
                     log::debug!("command: {:?}", request.command);
-                    let (reply, flow) = engine.execute(request.command);
+                    let interrupt = Interrupt::for_line(counters.clone(), number);
+                    let (reply, flow) = engine.execute_interruptibly(request.command, &interrupt);
                     (request.id, reply, flow)
                 }
             },
