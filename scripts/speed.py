@@ -26,6 +26,8 @@ import subprocess
 import sys
 import time
 
+from gnugo_agreement import Gtp
+
 
 def kosumi_bench(kosumi, size, playouts):
     output = subprocess.run(
@@ -45,39 +47,11 @@ def libego_bench(libego, playouts):
     return rate, moves
 
 
-class Engine:
-    """A GTP engine on pipes."""
-
-    def __init__(self, command):
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def send(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-        lines = []
-        while True:
-            reply = self.process.stdout.readline()
-            if reply == "":
-                raise RuntimeError("engine closed its output after %r" % line)
-            if reply == "\n" and lines:
-                break
-            lines.append(reply.rstrip("\n"))
-        text = "\n".join(lines)
-        if text.startswith("?"):
-            raise RuntimeError("%r failed: %s" % (line, text))
-        return text[1:].strip()
-
-    def close(self):
-        self.send("quit")
-        self.process.wait()
-
-
 def random_games(kosumi, count, size):
     """`count` complete random games from Kosumi's own player, as lists of GTP moves."""
     games = []
     for seed in range(1, count + 1):
-        engine = Engine([kosumi, "--seed", str(seed), "--rules", "chinese"])
+        engine = Gtp([kosumi, "--seed", str(seed), "--rules", "chinese"])
         engine.send("boardsize %d" % size)
         engine.send("clear_board")
         moves, passes, color = [], 0, "b"
@@ -111,7 +85,7 @@ def time_script(command, script):
 
 
 def genmove_seconds(command, size, count):
-    engine = Engine(command)
+    engine = Gtp(command)
     engine.send("boardsize %d" % size)
     engine.send("clear_board")
     times = []
@@ -144,7 +118,7 @@ def startup_seconds(kosumi, runs=21):
 def peak_rss_kib(kosumi, game, size):
     """VmHWM (peak resident memory) of a Kosumi process that has just played `game` and
     scored it, read from /proc before the process quits."""
-    engine = Engine([kosumi])
+    engine = Gtp([kosumi])
     engine.send("boardsize %d" % size)
     engine.send("clear_board")
     for color, vertex in game:

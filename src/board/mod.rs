@@ -363,52 +363,25 @@ impl Board {
     /// `color` stone on the empty point `point` would belong to, before any capture.
     pub fn opposing_chains_after(&self, color: Color, point: Point, limit: usize) -> usize {
         let limit = limit.min(4);
-        let mut found = [u16::MAX; 4];
+        let mut found = [NO_CHAIN; 4];
         let mut count = 0;
         let opponent = cell_of(color.opponent());
-        let mut look_around = |stone: usize, count: &mut usize| {
+        self.visit_joined_stones(color, point, |stone| {
             for direction in 0..4 {
                 let neighbour = self.neighbour(stone, direction);
                 if self.cells[neighbour] == opponent {
                     let head = self.chain_head[neighbour];
-                    if !found[..*count].contains(&head) {
-                        found[*count] = head;
-                        *count += 1;
-                        if *count >= limit {
+                    if !found[..count].contains(&head) {
+                        found[count] = head;
+                        count += 1;
+                        if count >= limit {
                             return true;
                         }
                     }
                 }
             }
             false
-        };
-        let index = point.index();
-        if look_around(index, &mut count) {
-            return count;
-        }
-        let own = cell_of(color);
-        let mut heads = [u16::MAX; 4];
-        for direction in 0..4 {
-            let neighbour = self.neighbour(index, direction);
-            if self.cells[neighbour] != own {
-                continue;
-            }
-            let head = self.chain_head[neighbour];
-            if heads.contains(&head) {
-                continue;
-            }
-            heads[direction] = head;
-            let mut stone = neighbour;
-            loop {
-                if look_around(stone, &mut count) {
-                    return count;
-                }
-                stone = self.next_stone[stone] as usize;
-                if stone == neighbour {
-                    break;
-                }
-            }
-        }
+        });
         count
     }
 
@@ -422,23 +395,40 @@ impl Board {
         let mut found = [0usize; MOST];
         let mut count = 0;
         let index = point.index();
-        let mut note = |liberty: usize, count: &mut usize| {
-            if liberty != index && !found[..*count].contains(&liberty) {
-                found[*count] = liberty;
-                *count += 1;
-            }
-        };
-        for direction in 0..4 {
-            let neighbour = self.neighbour(index, direction);
-            if self.cells[neighbour] == EMPTY {
-                note(neighbour, &mut count);
-                if count >= limit {
-                    return count;
+        self.visit_joined_stones(color, point, |stone| {
+            for direction in 0..4 {
+                let liberty = self.neighbour(stone, direction);
+                if self.cells[liberty] == EMPTY
+                    && liberty != index
+                    && !found[..count].contains(&liberty)
+                {
+                    found[count] = liberty;
+                    count += 1;
+                    if count >= limit {
+                        return true;
+                    }
                 }
             }
+            false
+        });
+        count
+    }
+
+    /// Calls `visit` with the empty point `point` and then with every stone of each distinct
+    /// `color` chain next to it (the stones a `color` stone there would join), until `visit`
+    /// returns true.
+    fn visit_joined_stones(
+        &self,
+        color: Color,
+        point: Point,
+        mut visit: impl FnMut(usize) -> bool,
+    ) {
+        let index = point.index();
+        if visit(index) {
+            return;
         }
         let own = cell_of(color);
-        let mut heads = [u16::MAX; 4];
+        let mut heads = [NO_CHAIN; 4];
         for direction in 0..4 {
             let neighbour = self.neighbour(index, direction);
             if self.cells[neighbour] != own {
@@ -451,14 +441,8 @@ impl Board {
             heads[direction] = head;
             let mut stone = neighbour;
             loop {
-                for around in 0..4 {
-                    let liberty = self.neighbour(stone, around);
-                    if self.cells[liberty] == EMPTY {
-                        note(liberty, &mut count);
-                        if count >= limit {
-                            return count;
-                        }
-                    }
+                if visit(stone) {
+                    return;
                 }
                 stone = self.next_stone[stone] as usize;
                 if stone == neighbour {
@@ -466,7 +450,6 @@ impl Board {
                 }
             }
         }
-        count
     }
 
     /// The pseudo-liberty count of the chain through `point` (stones only).
