@@ -259,6 +259,13 @@ const JUDGEMENT_SEED: u64 = 0x6B6F_7375_6D69_6A75;
 /// Mixed into the seed when White is to move.
 const WHITE_TO_MOVE_SEED: u64 = 0x2545_F491_4F6C_DD1D;
 
+/// The score `final_score` gives: `game` counted under its rules after the end-of-game
+/// judgement (`judge`) has removed the dead stones and marked the chains in seki.
+pub fn final_count(game: &Game) -> Score {
+    let judgement = judge(game);
+    count(game, &judgement.dead, &judgement.seki)
+}
+
 /// Judges the chains of `game`'s final position: dead, in seki, or alive (see the module
 /// text). Under rules where every stone is alive (`tromp-taylor`) nothing is dead and nothing is
 /// in seki. A deterministic function of the position and the side to move.

@@ -400,7 +400,7 @@ pub fn write(game: &Game) -> String {
         text.push_str(&format!("PL[{}]", color_letter(game.first_to_move())));
     }
     if game.is_over() {
-        let score = score::count(game, &[], &[]);
+        let score = score::final_count(game);
         text.push_str(&format!("RE[{}]", result_value(score.margin)));
     }
     for (number, &(color, turn)) in game.moves().iter().enumerate() {
@@ -860,7 +860,7 @@ mod tests {
         )));
         assert!(text.ends_with("\n;B[ee];W[cg];B[];W[])\n"), "{text}");
         assert!(!text.contains("\n\n"));
-        let score = score::count(&game, &[], &[]);
+        let score = score::final_count(&game);
         assert!(text.contains(&format!("RE[{}]", result_value(score.margin))));
     }
 

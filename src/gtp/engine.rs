@@ -155,7 +155,7 @@ impl Engine {
                 ))
             }
             Command::FinalScore => {
-                let score = self.judged_score();
+                let score = score::final_count(&self.game);
                 if score.margin.is_finite() {
                     Ok(response::result_text(&score))
                 } else {
@@ -250,7 +250,7 @@ impl Engine {
                 Ok(self.play_generated(color, turn))
             }
             Command::ScoreBreakdown => {
-                let score = self.judged_score();
+                let score = score::final_count(&self.game);
                 Ok(response::breakdown_text(
                     &score,
                     &self.game.rules(),
@@ -333,11 +333,6 @@ impl Engine {
     }
 
     /// The count of the game with the judgement's dead stones removed and its sekis respected.
-    fn judged_score(&self) -> score::Score {
-        let judgement = score::judge(&self.game);
-        score::count(&self.game, &judgement.dead, &judgement.seki)
-    }
-
     /// Plays a move the player generated and returns its text. A player that proposes an
     /// illegal move is a bug; passing instead keeps the game going and the reply honest.
     fn play_generated(&mut self, color: Color, turn: Move) -> String {
