@@ -1,0 +1,16 @@
+//! Kosumi's integration tests: one test crate (as ripgrep has it) whose modules run the real
+//! `kosumi` binary, or the library, from the outside. `cargo test` runs them; the ones that
+//! need GNU Go are ignored unless `-- --include-ignored` is given (`.ci/run` does).
+
+// Helpers: the kosumi binary with a fixed seed, GTP sessions with any engine, reply parsing.
+mod util;
+// The GTP wire format byte for byte: ids, framing, cleaning, error texts, quit, EOF, flags.
+mod protocol;
+// The runner for gtp-scripts/*.tst (GNU Go / gogui-regress regression format).
+mod scripts;
+// Seeded random games through the library, checked against a slow model of the rules.
+mod properties;
+// Whole games over GTP: two Kosumi processes, and Kosumi against GNU Go (ignored by default).
+mod self_play;
+// The differential test against GNU Go: legal moves, stones and captures (ignored by default).
+mod gnugo;
