@@ -3,84 +3,23 @@
 //! whole-board commands on the largest board. Nothing here asserts speed: times are printed
 //! (run with `--nocapture` to see them) and only counts, answers and memory are checked.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-/// A running engine; commands are written in batches and their replies read in order.
-struct Session {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+use crate::util::{Reply, Session};
+
+/// Sends the commands in one write and returns their replies, trimmed.
+fn send_all(session: &mut Session, commands: &[String]) -> Vec<Reply> {
+    session.write_commands(commands);
+    session
+        .read_replies(commands)
+        .into_iter()
+        .map(|reply| reply.map(|text| text.trim().to_string()))
+        .collect()
 }
 
-impl Session {
-    fn start() -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_kosumi"))
-            .args(["--seed", "1"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("the kosumi binary starts");
-        let stdin = child.stdin.take().expect("stdin is piped");
-        let stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
-        Session {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    /// Sends the commands in one write and returns their replies: `Ok(result)` or
-    /// `Err(message)`, trimmed.
-    fn batch(&mut self, commands: &[String]) -> Vec<Result<String, String>> {
-        let text: String = commands.iter().map(|line| format!("{line}\n")).collect();
-        self.stdin
-            .write_all(text.as_bytes())
-            .and_then(|()| self.stdin.flush())
-            .expect("the engine reads its input");
-        commands
-            .iter()
-            .map(|command| {
-                let mut framed = String::new();
-                loop {
-                    let mut line = String::new();
-                    let read = self.stdout.read_line(&mut line).expect("replies are UTF-8");
-                    assert!(read > 0, "no reply to {command:?}");
-                    if line == "\n" {
-                        break;
-                    }
-                    framed.push_str(&line);
-                }
-                let text = framed.trim_start_matches(['=', '?']).trim().to_string();
-                if framed.starts_with('=') {
-                    Ok(text)
-                } else {
-                    Err(text)
-                }
-            })
-            .collect()
-    }
-
-    /// One command that must succeed; its result.
-    fn ok(&mut self, command: &str) -> String {
-        let reply = self.batch(&[command.to_string()]).remove(0);
-        reply.unwrap_or_else(|message| panic!("{command} failed: {message}"))
-    }
-
-    /// The engine's peak resident memory so far, in KiB (Linux VmHWM), when it can be read.
-    fn peak_memory_kib(&self) -> Option<u64> {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
-        let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
-        line.split_whitespace().nth(1)?.parse().ok()
-    }
-
-    fn quit(mut self) {
-        assert_eq!(self.ok("quit"), "");
-        let status = self.child.wait().expect("the engine exits");
-        assert!(status.success());
-    }
+fn quit(mut session: Session) {
+    assert_eq!(session.ok("quit"), "");
+    assert!(session.wait(Duration::from_secs(10)).success());
 }
 
 /// Asserts that the peak memory measured `later` grew by less than `slack_kib` over `earlier`.
@@ -98,14 +37,14 @@ const MOVES: usize = 100_000;
 
 #[test]
 fn memory_stays_bounded_over_a_hundred_thousand_moves_in_many_games() {
-    let mut session = Session::start();
+    let mut session = Session::kosumi(&[]);
     session.ok("boardsize 9");
     let pair = ["genmove b".to_string(), "genmove w".to_string()];
     let batch: Vec<String> = pair.iter().cycle().take(40).cloned().collect();
     let (mut moves, mut games, mut early) = (0, 1, None);
     let start = Instant::now();
     while moves < MOVES {
-        let replies = session.batch(&batch);
+        let replies = send_all(&mut session, &batch);
         moves += replies.len();
         let last: Vec<&str> = replies[replies.len() - 2..]
             .iter()
@@ -130,7 +69,7 @@ fn memory_stays_bounded_over_a_hundred_thousand_moves_in_many_games() {
         1024,
         "many games, from 10% to 100% of the moves",
     );
-    session.quit();
+    quit(session);
 }
 
 /// The triple-ko position of `game.rs`'s tests: under simple ko the six captures of
@@ -171,11 +110,11 @@ const TRIPLE_KO_CYCLE: [&str; 6] = [
 
 #[test]
 fn one_game_of_a_hundred_thousand_moves_keeps_memory_bounded_and_undo_still_works() {
-    let mut session = Session::start();
+    let mut session = Session::kosumi(&[]);
     session.ok("boardsize 9");
     session.ok("kata-set-rules japanese");
     let setup: Vec<String> = TRIPLE_KO.iter().map(|line| line.to_string()).collect();
-    assert!(session.batch(&setup).iter().all(Result::is_ok));
+    assert!(send_all(&mut session, &setup).iter().all(Result::is_ok));
     let stones = |session: &mut Session| {
         [
             session.ok("list_stones black"),
@@ -192,7 +131,7 @@ fn one_game_of_a_hundred_thousand_moves_keeps_memory_bounded_and_undo_still_work
     let (mut moves, mut early) = (TRIPLE_KO.len(), None);
     let start = Instant::now();
     while moves < MOVES {
-        let replies = session.batch(&batch);
+        let replies = send_all(&mut session, &batch);
         assert!(
             replies.iter().all(|reply| reply.as_deref() == Ok("")),
             "a move of the cycle was refused"
@@ -221,7 +160,7 @@ fn one_game_of_a_hundred_thousand_moves_keeps_memory_bounded_and_undo_still_work
     // undos take back one cycle and give back the position the cycle started from.
     let undos = vec!["undo".to_string(); TRIPLE_KO_CYCLE.len()];
     let start = Instant::now();
-    assert!(session.batch(&undos).iter().all(Result::is_ok));
+    assert!(send_all(&mut session, &undos).iter().all(Result::is_ok));
     eprintln!(
         "{} undos in a game of {moves} moves: {:.1} ms each",
         undos.len(),
@@ -232,12 +171,12 @@ fn one_game_of_a_hundred_thousand_moves_keeps_memory_bounded_and_undo_still_work
         session.ok("captures black").parse::<usize>().unwrap(),
         captures - TRIPLE_KO_CYCLE.len() / 2
     );
-    session.quit();
+    quit(session);
 }
 
 #[test]
 fn whole_board_commands_on_a_full_twenty_five_by_twenty_five_board_finish() {
-    let mut session = Session::start();
+    let mut session = Session::kosumi(&[]);
     session.ok("boardsize 25");
     session.ok("kata-set-rules tromp-taylor");
     let pair = ["genmove b".to_string(), "genmove w".to_string()];
@@ -245,7 +184,7 @@ fn whole_board_commands_on_a_full_twenty_five_by_twenty_five_board_finish() {
     let start = Instant::now();
     let mut moves = 0;
     loop {
-        let replies = session.batch(&batch);
+        let replies = send_all(&mut session, &batch);
         moves += replies.len();
         if replies[replies.len() - 2..]
             .iter()
@@ -283,8 +222,7 @@ fn whole_board_commands_on_a_full_twenty_five_by_twenty_five_board_finish() {
         .map(|vertex| format!("color {vertex}"))
         .collect();
     assert!(
-        session
-            .batch(&checks)
+        send_all(&mut session, &checks)
             .iter()
             .all(|reply| reply.as_deref() == Ok("empty"))
     );
@@ -303,6 +241,10 @@ fn whole_board_commands_on_a_full_twenty_five_by_twenty_five_board_finish() {
     assert_eq!(last_point.split_whitespace().count(), 1);
     assert_eq!(session.ok("all_legal black"), last_point);
     session.ok(&format!("play b {last_point}"));
-    assert_eq!(session.ok("captures white"), "625", "the 624 stones and the new one");
-    session.quit();
+    assert_eq!(
+        session.ok("captures white"),
+        "625",
+        "the 624 stones and the new one"
+    );
+    quit(session);
 }

@@ -6,10 +6,13 @@
 //! `Vec<Option<Color>>` copies, chains and liberties come from flood fills, and repetition is
 //! judged against explicit lists of every earlier position (and side to move). It follows
 //! RULES.md §2–3 word for word, not the engine's shortcuts (ko points, pseudo-liberties,
-//! Zobrist hashes).
+//! Zobrist hashes). Where `properties` follows whole genmove games, these sequences are
+//! arbitrary: either colour at any time, stones on occupied points, undo at any moment,
+//! rulesets switched in mid-game, handicap stones; and proptest shrinks a failure to a
+//! minimal sequence.
 //!
 //! Case counts are small so that `cargo test` stays fast in debug builds; set PROPTEST_CASES
-//! to run more (for instance `PROPTEST_CASES=5000 cargo test --release properties`).
+//! to run more (for instance `PROPTEST_CASES=5000 cargo test --release sequences`).
 
 use kosumi::board::{Color, Point};
 use kosumi::game::{Game, IllegalMove, Move};

@@ -14,3 +14,9 @@ mod properties;
 mod self_play;
 // The differential test against GNU Go: legal moves, stones and captures (ignored by default).
 mod gnugo;
+// Property tests (proptest) over random move and command sequences against a slow reference.
+mod sequences;
+// Input and output faults: huge lines, end of input mid-line, closed stdout and stderr.
+mod faults;
+// Memory over 100,000-move sessions; whole-board commands on the largest board.
+mod resources;
