@@ -5,13 +5,14 @@
 #
 # - fuzz/corpus/line_parser/: every distinct line of every gtp-scripts/*.tst, one file each;
 # - fuzz/corpus/session/: every gtp-scripts/*.tst whole, as one session each;
+# - fuzz/corpus/sgf/: every gtp-scripts/**/*.sgf record, after a 0 byte (load to the end);
 # - fuzz/corpus/gtp.dict: every command name of src/gtp/command.rs, colours, vertices and
 #   the other words of the protocol (pass it with -dict=fuzz/corpus/gtp.dict).
 # The corpus directories are git-ignored: the fuzzer grows them as it runs.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 corpus="$root/fuzz/corpus"
-mkdir -p "$corpus/line_parser" "$corpus/session"
+mkdir -p "$corpus/line_parser" "$corpus/session" "$corpus/sgf"
 
 shopt -s nullglob globstar
 scripts=("$root"/gtp-scripts/**/*.tst)
@@ -24,6 +25,11 @@ for script in "${scripts[@]}"; do
     done <"$script"
 done
 
+# The SGF target reads its first byte as the position to load (0: the end).
+for record in "$root"/gtp-scripts/**/*.sgf; do
+    { printf '\0'; cat "$record"; } >"$corpus/sgf/$(basename "$record")"
+done
+
 dict="$corpus/gtp.dict"
 {
     grep -o 'name: "[^"]*"' "$root/src/gtp/command.rs" | sed 's/^name: //'
@@ -34,4 +40,4 @@ dict="$corpus/gtp.dict"
     done
     printf '"%s"\n' '\x0a' '\x0d' '\x09' '\x00' '#' ' ' '\xff'
 } >"$dict"
-echo "seeded $(ls "$corpus/line_parser" | wc -l) lines and $(ls "$corpus/session" | wc -l) sessions; dictionary $dict"
+echo "seeded $(ls "$corpus/line_parser" | wc -l) lines, $(ls "$corpus/session" | wc -l) sessions and $(ls "$corpus/sgf" | wc -l) records; dictionary $dict"
