@@ -5,7 +5,8 @@
 //! (`gtp::engine`), and the reply is framed and written out (`gtp::response`).
 //!
 //! - Bottom up: `board` (stones, chains, liberties, captures, hash: mechanics, no policy), then
-//!   `rules` (plain data), `game` (legality, history, undo), `score` (counting).
+//!   `rules` (plain data), `game` (legality, history, undo), `score` (counting, and the
+//!   end-of-game judgement of dead stones and seki).
 //! - Setting a game up: `handicap` (where handicap stones go), `clock` (time control as data)
 //!   and `sgf` (reading and writing game records).
 //! - The players: `player` (move generators behind one trait; `RandomPlayer` is the default)

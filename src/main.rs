@@ -105,8 +105,12 @@ fn bench(size: usize, playouts: u32, seed: u64) -> ExitCode {
     let mut random = Xoshiro256PlusPlus::seed_from_u64(seed);
     let result = playout::benchmark(size, playouts, &mut random)
         .expect("the size was checked by the argument parser");
+    let cpu = match result.cpu_time {
+        Some(time) => format!("{:.3} s of CPU time, ", time.as_secs_f64()),
+        None => String::new(),
+    };
     println!(
-        "{size}x{size}: {} light playouts in {:.3} s, one thread, seed {seed}",
+        "{size}x{size}: {} light playouts in {cpu}{:.3} s of wall time, one thread, seed {seed}",
         result.playouts,
         result.elapsed.as_secs_f64()
     );

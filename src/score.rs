@@ -1,8 +1,32 @@
 //! Counting a finished (or unfinished) game under its ruleset: area, territory, or territory
-//! with pass stones; komi and the handicap bonus. Knows no GTP text: the result is numbers.
+//! with pass stones; komi and the handicap bonus; and the end-of-game judgement of which chains
+//! are alive, dead or in seki. Knows no GTP text and no player: the result is numbers and
+//! points.
+//!
+//! The judgement (`judge`) works in two steps:
+//!
+//! 1. Benson's algorithm finds the chains that are alive unconditionally: no sequence of
+//!    opposing moves can capture them, even if their owner always passes. They are never dead,
+//!    and neither are chains that no opposing stone can be reached from (`unopposed`: a lone
+//!    stone on an empty board).
+//! 2. Every other chain is judged by Monte-Carlo ownership. `JUDGEMENT_PLAYOUTS` playouts run
+//!    from copies of the final board (half with the side to move first, half with the other),
+//!    under the seki-keeping policy of `playout` (light, but no chain of two stones or more
+//!    puts itself into atari next to two opposing chains). A chain is in **seki** when in
+//!    more than half of the playouts (`SEKI_SHARE`) it survives next to an empty point that
+//!    both colours touch at the end: a shared liberty that nobody could fill. Otherwise it is
+//!    **dead** when the opponent owns its points at the end of more than `DEAD_SHARE` (48 %)
+//!    of the playouts, and alive when not.
+//!
+//! The playouts are seeded from the position (board hash and side to move) and never from
+//! `--seed`, so the same position always gets the same judgement.
 
-use crate::board::{Board, Color, Point};
+use rand::SeedableRng;
+use rand::rngs::Xoshiro256PlusPlus;
+
+use crate::board::{Board, CELLS, Color, Point};
 use crate::game::{Game, Move};
+use crate::playout::{self, Policy};
 use crate::rules::Scoring;
 
 /// One side's count, item by item.
@@ -10,7 +34,8 @@ use crate::rules::Scoring;
 pub struct Tally {
     /// Empty points surrounded by this colour alone (after dead stones are removed).
     pub territory: u32,
-    /// Own stones left on the board (counted under area scoring only).
+    /// Own stones left on the board after dead stones are removed (they count under area
+    /// scoring only).
     pub stones: u32,
     /// Opposing stones captured during play.
     pub captures: u32,
@@ -85,6 +110,7 @@ pub fn count(game: &Game, dead: &[Point], seki: &[Point]) -> Score {
         let opponent = color.opponent().index();
         let tally = &mut tallies[me];
         tally.territory = territory[me];
+        tally.stones = stones[me];
         tally.captures = game.board().captured_by(color);
         tally.dead = dead_counts[opponent];
         tally.pass_stones = pass_stones[me];
@@ -93,7 +119,6 @@ pub fn count(game: &Game, dead: &[Point], seki: &[Point]) -> Score {
         }
         let points = match rules.scoring {
             Scoring::Area => {
-                tally.stones = stones[me];
                 if color == Color::White {
                     tally.handicap_bonus = rules.handicap_bonus.points(game.handicap());
                 }
@@ -172,11 +197,400 @@ pub fn region_owners(board: &Board, excluded: &[Point]) -> Vec<Option<Color>> {
     owner
 }
 
+/// How the end-of-game judgement sees a chain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// The chain stays on the board and counts for its owner.
+    Alive,
+    /// The chain is removed at the end and counted as the opponent's prisoners.
+    Dead,
+    /// The chain lives by liberties it shares with opposing chains: it stays, and the shared
+    /// liberties (under rules without seki territory, every region it touches) are nobody's.
+    Seki,
+}
+
+/// The judgement of the chains on a board: the stones of the dead chains and of the chains in
+/// seki, each in board order. Every other stone is alive.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Judgement {
+    /// Every stone of every chain judged dead.
+    pub dead: Vec<Point>,
+    /// Every stone of every chain judged to be in seki.
+    pub seki: Vec<Point>,
+}
+
+impl Judgement {
+    /// The status of the chain through the stone on `point` (`Alive` for an empty point).
+    pub fn status(&self, point: Point) -> Status {
+        if self.dead.contains(&point) {
+            Status::Dead
+        } else if self.seki.contains(&point) {
+            Status::Seki
+        } else {
+            Status::Alive
+        }
+    }
+}
+
+/// The number of playouts behind a judgement. About 35 ms of CPU time on a full 19×19 end
+/// position in a release build (50 ms on a 19×19 opening, 90 ms on a nearly empty 25×25
+/// board); the shares it measures are within ±3 % (two standard errors) of their limit.
+pub const JUDGEMENT_PLAYOUTS: u32 = 1000;
+
+/// A chain is dead when the opponent owns its points at the end of more than this share of the
+/// playouts.
+///
+/// Why a little under half: random playouts give the owner of a dead chain as many moves as
+/// the side that should capture it, so a dead chain in an open, unsettled area comes out near
+/// one half, while a living chain at the end of a game keeps its points almost always. Over
+/// 214 distinct GNU Go self-play games (9×9 and 13×13, `--level 1`, seeds 1–50, 101–130 and
+/// 201–232) every chain GNU Go called alive measured at most 0.472 and most chains it called
+/// dead more than 0.5, with a tail down to 0.40 in unsettled positions; the same score came
+/// out in 211 games at 0.48, 209 at 0.45 and 207 at 0.5. The shares between 0.45 and 0.5 are
+/// a toss-up either way.
+pub const DEAD_SHARE: f64 = 0.48;
+
+/// A chain is in seki when more than this share of the playouts end with it standing next to
+/// a shared liberty.
+pub const SEKI_SHARE: f64 = 0.5;
+
+/// Mixed into the position's hash to seed the judgement's playouts.
+const JUDGEMENT_SEED: u64 = 0x6B6F_7375_6D69_6A75;
+/// Mixed into the seed when White is to move.
+const WHITE_TO_MOVE_SEED: u64 = 0x2545_F491_4F6C_DD1D;
+
+/// Judges the chains of `game`'s final position: dead, in seki, or alive (see the module
+/// text). Under rules where every stone is alive (`tromp-taylor`) nothing is dead and nothing is
+/// in seki. A deterministic function of the position and the side to move.
+pub fn judge(game: &Game) -> Judgement {
+    if game.rules().every_stone_alive {
+        return Judgement::default();
+    }
+    judge_board(game.board(), game.to_move())
+}
+
+/// Judges the chains of `board` with `to_move` to play, whatever the rules.
+pub fn judge_board(board: &Board, to_move: Color) -> Judgement {
+    let chains = chains(board);
+    let mut proven = vec![false; CELLS];
+    for color in Color::BOTH {
+        for stone in unconditionally_alive(board, color) {
+            proven[stone.index()] = true;
+        }
+        for stone in unopposed(board, color) {
+            proven[stone.index()] = true;
+        }
+    }
+    let open: Vec<&Vec<Point>> = chains
+        .iter()
+        .filter(|stones| !proven[stones[0].index()])
+        .collect();
+    if open.is_empty() {
+        return Judgement::default();
+    }
+
+    let seed = JUDGEMENT_SEED
+        ^ board.hash()
+        ^ match to_move {
+            Color::Black => 0,
+            Color::White => WHITE_TO_MOVE_SEED,
+        };
+    let mut random = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut owned_by_opponent = vec![0u32; open.len()];
+    let mut in_seki = vec![0u32; open.len()];
+    let mut sharing: Vec<Point> = Vec::new();
+    for index in 0..JUDGEMENT_PLAYOUTS {
+        let mut end = board.clone();
+        let first = if index % 2 == 0 {
+            to_move
+        } else {
+            to_move.opponent()
+        };
+        playout::playout_under(Policy::SekiKeeping, &mut end, first, &mut random);
+
+        // The chains next to an empty point that both colours touch: shared liberties.
+        sharing.clear();
+        for empty in end.empty_points() {
+            if playout::owner(&end, empty).is_none() {
+                for neighbour in end.neighbours(empty) {
+                    if end.get(neighbour).is_some() {
+                        sharing.push(end.chain_head(neighbour));
+                    }
+                }
+            }
+        }
+        for (slot, stones) in open.iter().enumerate() {
+            let color = board.get(stones[0]).expect("a chain has stones");
+            for &stone in stones.iter() {
+                if playout::owner(&end, stone) == Some(color.opponent()) {
+                    owned_by_opponent[slot] += 1;
+                }
+            }
+            let anchor = stones[0];
+            if end.get(anchor) == Some(color) && sharing.contains(&end.chain_head(anchor)) {
+                in_seki[slot] += 1;
+            }
+        }
+    }
+
+    let mut judgement = Judgement::default();
+    let playouts = JUDGEMENT_PLAYOUTS as f64;
+    for (slot, stones) in open.iter().enumerate() {
+        let seki_share = in_seki[slot] as f64 / playouts;
+        let dead_share = owned_by_opponent[slot] as f64 / (playouts * stones.len() as f64);
+        log::debug!(
+            "chain at {:?} ({} stones): owned by the opponent {:.3}, in seki {:.3}",
+            board.coordinates(stones[0]),
+            stones.len(),
+            dead_share,
+            seki_share
+        );
+        if seki_share > SEKI_SHARE {
+            judgement.seki.extend(stones.iter());
+        } else if dead_share > DEAD_SHARE {
+            judgement.dead.extend(stones.iter());
+        }
+    }
+    judgement.dead.sort();
+    judgement.seki.sort();
+    judgement
+}
+
+/// The stones of `color` that no opposing stone can be reached from: their chain, with the
+/// empty points and `color` stones connected to it, touches no opposing stone. On an empty
+/// board with a few stones of one colour, or on a side of the board the opponent never
+/// entered, such stones own everything around them, so they are alive whatever random play
+/// does to them.
+pub fn unopposed(board: &Board, color: Color) -> Vec<Point> {
+    let opponent = Some(color.opponent());
+    let mut seen = vec![false; CELLS];
+    let mut stones = Vec::new();
+    for start in board.points() {
+        if board.get(start) != Some(color) || seen[start.index()] {
+            continue;
+        }
+        seen[start.index()] = true;
+        let mut area = vec![start];
+        let mut todo = vec![start];
+        let mut opposed = false;
+        while let Some(point) = todo.pop() {
+            for neighbour in board.neighbours(point) {
+                if board.get(neighbour) == opponent {
+                    opposed = true;
+                } else if !seen[neighbour.index()] {
+                    seen[neighbour.index()] = true;
+                    area.push(neighbour);
+                    todo.push(neighbour);
+                }
+            }
+        }
+        if !opposed {
+            stones.extend(
+                area.into_iter()
+                    .filter(|&point| board.get(point) == Some(color)),
+            );
+        }
+    }
+    stones.sort();
+    stones
+}
+
+/// Every chain on the board, each as its stones, in board order of their first stone (row by
+/// row from the lower left).
+pub fn chains(board: &Board) -> Vec<Vec<Point>> {
+    let mut seen = vec![false; CELLS];
+    let mut chains = Vec::new();
+    for point in board.points() {
+        if board.get(point).is_some() && !seen[point.index()] {
+            let mut stones = board.chain(point);
+            stones.sort();
+            for stone in &stones {
+                seen[stone.index()] = true;
+            }
+            chains.push(stones);
+        }
+    }
+    chains
+}
+
+/// The stones of the chains of `color` that are alive unconditionally (Benson's algorithm):
+/// alive even if their owner never plays again and the opponent plays as often as it likes.
+///
+/// A `color`-enclosed region is a maximal connected set of points without `color` stones; it is
+/// vital to a chain when every one of its empty points is a liberty of that chain. Starting
+/// from all chains and all regions, repeatedly drop the chains with fewer than two vital
+/// regions left and the regions bordered by a dropped chain; the chains that remain are alive.
+pub fn unconditionally_alive(board: &Board, color: Color) -> Vec<Point> {
+    const NONE: usize = usize::MAX;
+    let mut chain_of = vec![NONE; CELLS];
+    let mut chain_stones: Vec<Vec<Point>> = Vec::new();
+    for point in board.points() {
+        if board.get(point) == Some(color) && chain_of[point.index()] == NONE {
+            let stones = board.chain(point);
+            for stone in &stones {
+                chain_of[stone.index()] = chain_stones.len();
+            }
+            chain_stones.push(stones);
+        }
+    }
+    if chain_stones.is_empty() {
+        return Vec::new();
+    }
+
+    /// A region: the chains around it and the chains it is vital to.
+    struct Region {
+        borders: Vec<usize>,
+        vital_to: Vec<usize>,
+    }
+    let mut region_of = vec![false; CELLS];
+    let mut regions: Vec<Region> = Vec::new();
+    for start in board.points() {
+        if board.get(start) == Some(color) || region_of[start.index()] {
+            continue;
+        }
+        region_of[start.index()] = true;
+        let mut points = vec![start];
+        let mut todo = vec![start];
+        let mut borders: Vec<usize> = Vec::new();
+        while let Some(point) = todo.pop() {
+            for neighbour in board.neighbours(point) {
+                if board.get(neighbour) == Some(color) {
+                    let chain = chain_of[neighbour.index()];
+                    if !borders.contains(&chain) {
+                        borders.push(chain);
+                    }
+                } else if !region_of[neighbour.index()] {
+                    region_of[neighbour.index()] = true;
+                    points.push(neighbour);
+                    todo.push(neighbour);
+                }
+            }
+        }
+        let empties: Vec<Point> = points
+            .into_iter()
+            .filter(|&point| board.get(point).is_none())
+            .collect();
+        let vital_to = if empties.is_empty() {
+            Vec::new()
+        } else {
+            borders
+                .iter()
+                .copied()
+                .filter(|&chain| {
+                    empties.iter().all(|&empty| {
+                        board
+                            .neighbours(empty)
+                            .any(|neighbour| chain_of[neighbour.index()] == chain)
+                    })
+                })
+                .collect()
+        };
+        regions.push(Region { borders, vital_to });
+    }
+
+    let mut chain_alive = vec![true; chain_stones.len()];
+    let mut region_alive = vec![true; regions.len()];
+    loop {
+        let mut changed = false;
+        for (chain, alive) in chain_alive.iter_mut().enumerate() {
+            if !*alive {
+                continue;
+            }
+            let vital = regions
+                .iter()
+                .zip(&region_alive)
+                .filter(|(region, open)| **open && region.vital_to.contains(&chain))
+                .count();
+            if vital < 2 {
+                *alive = false;
+                changed = true;
+            }
+        }
+        for (region, alive) in regions.iter().zip(region_alive.iter_mut()) {
+            if *alive && region.borders.iter().any(|&chain| !chain_alive[chain]) {
+                *alive = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let mut stones: Vec<Point> = chain_stones
+        .into_iter()
+        .zip(chain_alive)
+        .filter(|(_, alive)| *alive)
+        .flat_map(|(stones, _)| stones)
+        .collect();
+    stones.sort();
+    stones
+}
+
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::board::tests::{at, diagram};
     use crate::game::tests::game_after;
     use crate::rules::Rules;
+
+    /// A game under `rules` whose position is the diagram (as setup stones), Black to move.
+    fn game_from(rules: Rules, text: &str) -> Game {
+        let board = diagram(text);
+        let mut game = Game::new(board.size(), rules, 7.5).unwrap();
+        let stones: Vec<(Color, Point)> = board
+            .points()
+            .filter_map(|point| board.get(point).map(|color| (color, point)))
+            .collect();
+        game.place_setup(&stones, false).unwrap();
+        game
+    }
+
+    /// The points named by GTP vertices, sorted as judgements list them.
+    fn points(board: &Board, names: &[&str]) -> Vec<Point> {
+        let mut points: Vec<Point> = names.iter().map(|name| at(board, name)).collect();
+        points.sort();
+        points
+    }
+
+    /// A seki without eyes at the top: black B9 B8 B7 C7 and white D9 D8 D7 share the
+    /// liberties C9 and C8, and whoever fills one is captured. Black's group on the right is
+    /// alive unconditionally (eyes F9, H9 and row 7); White owns rows 1–4.
+    pub(crate) const SEKI_WITHOUT_EYES: &str = "
+        O X . O X . X . X
+        O X . O X X X X X
+        O X X O X . . . .
+        O O O X X X X X X
+        O O O O O O O O O
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+
+    /// A seki with eyes at the top: black B9 A8 B8 C8 (eye A9) and white D9 D8 E8 F8 F9
+    /// (eye E9) share the one liberty C9. White's outer group owns A1–B6, Black's the right.
+    pub(crate) const SEKI_WITH_EYES: &str = "
+        . X . O . O X . X
+        X X X O O O X X X
+        O O O X X X X . .
+        . . O X . . . . .
+        . . O X . . . . .
+        . . O X . . . . .
+        . . O X . . . . .
+        . . O X . . . . .
+        . . O X . . . . .";
+
+    /// Walls on E (black) and F (white); white C7 is dead in Black's area, black H4 dead in
+    /// White's, white H8 is alive.
+    const DEAD_STONES: &str = "
+        . . . . X O . . .
+        . . . . X O . O .
+        . . O . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . X .
+        . . . . X O . . .
+        . . . . X O . . .
+        . . . . X O . . .";
 
     #[test]
     fn an_empty_board_scores_komi_for_white() {
@@ -240,5 +654,244 @@ mod tests {
         assert_eq!(score.black.dead, 1);
         assert_eq!(score.black.territory, 80);
         assert_eq!(score.white.territory, 0);
+    }
+
+    #[test]
+    fn a_chain_with_two_one_point_eyes_is_alive_unconditionally() {
+        let board = diagram(
+            "
+            . X . X .
+            X X X X X
+            . . . . .
+            . . O . .
+            . . . . .",
+        );
+        let alive = unconditionally_alive(&board, Color::Black);
+        assert_eq!(
+            alive,
+            points(&board, &["B5", "D5", "A4", "B4", "C4", "D4", "E4"])
+        );
+        assert!(unconditionally_alive(&board, Color::White).is_empty());
+    }
+
+    #[test]
+    fn a_chain_with_one_eye_or_a_big_eye_space_is_not_alive_unconditionally() {
+        let one_eye = diagram(
+            "
+            . X O . .
+            X X O . .
+            O O O . .
+            . . . . .
+            . . . . .",
+        );
+        assert!(unconditionally_alive(&one_eye, Color::Black).is_empty());
+        // Two empty points, only one of which touches the chain's stones: not vital.
+        let big_eye = diagram(
+            "
+            . . X . .
+            . X X . .
+            X X . . .
+            . . . . .
+            . . . . .",
+        );
+        assert!(unconditionally_alive(&big_eye, Color::Black).is_empty());
+    }
+
+    #[test]
+    fn chains_that_share_their_eyes_are_alive_together() {
+        // Three chains: B5, D5 and the chain of rows 3–4. Each of A5, B4, C5, D4 and E5 is
+        // an eye bordered by two or three of them, and each chain borders at least three.
+        let board = diagram(
+            "
+            . X . X .
+            X . X . X
+            X X X X X
+            . . . . .
+            . O . . .",
+        );
+        let alive = unconditionally_alive(&board, Color::Black);
+        assert_eq!(alive.len(), 10);
+    }
+
+    #[test]
+    fn an_eye_next_to_a_chain_that_can_be_captured_is_not_a_sure_eye() {
+        // A5 and B4 are eyes of B5 and A4, but B4 also borders C4-C3-B3, which is in atari
+        // (its last liberty is B4): once it is gone, B4 is no eye. Nothing here is sure.
+        let board = diagram(
+            "
+            . X O . .
+            X . X O .
+            O X X O .
+            O O O O .
+            . . . . .",
+        );
+        assert!(unconditionally_alive(&board, Color::Black).is_empty());
+    }
+
+    #[test]
+    fn the_seki_without_eyes_is_found_and_its_shared_liberties_are_nobody_s() {
+        let game = game_from(Rules::CHINESE, SEKI_WITHOUT_EYES);
+        let board = game.board();
+        let judgement = judge(&game);
+        assert_eq!(judgement.dead, Vec::new());
+        assert_eq!(
+            judgement.seki,
+            points(board, &["B9", "B8", "B7", "C7", "D9", "D8", "D7"])
+        );
+        let score = count(&game, &judgement.dead, &judgement.seki);
+        assert_eq!((score.black.stones, score.black.territory), (19, 6));
+        assert_eq!((score.white.stones, score.white.territory), (18, 36));
+        assert_eq!(score.margin, 25.0 - 54.0 - 7.5);
+    }
+
+    #[test]
+    fn the_seki_with_eyes_is_found_and_its_eyes_count_only_where_seki_eyes_count() {
+        let chinese = game_from(Rules::CHINESE, SEKI_WITH_EYES);
+        let board = chinese.board();
+        let judgement = judge(&chinese);
+        assert_eq!(judgement.dead, Vec::new());
+        assert_eq!(
+            judgement.seki,
+            points(
+                board,
+                &["B9", "A8", "B8", "C8", "D9", "D8", "E8", "F8", "F9"]
+            )
+        );
+        // Area: the eyes A9 and E9 count, the shared liberty C9 does not.
+        let score = count(&chinese, &judgement.dead, &judgement.seki);
+        assert_eq!((score.black.stones, score.black.territory), (19, 34));
+        assert_eq!((score.white.stones, score.white.territory), (14, 13));
+        assert_eq!(score.margin, 53.0 - 27.0 - 7.5);
+        // Japanese: no territory inside the seki, so A9 and E9 count for nobody.
+        let japanese = game_from(Rules::JAPANESE, SEKI_WITH_EYES);
+        let judgement = judge(&japanese);
+        let score = count(&japanese, &judgement.dead, &judgement.seki);
+        assert_eq!(score.black.territory, 33);
+        assert_eq!(score.white.territory, 12);
+        assert_eq!(score.margin, 33.0 - 12.0 - 7.5);
+    }
+
+    #[test]
+    fn stones_inside_the_opponent_s_area_are_dead_and_counted_as_prisoners() {
+        let game = game_from(Rules::JAPANESE, DEAD_STONES);
+        let board = game.board();
+        let judgement = judge(&game);
+        assert_eq!(judgement.dead, points(board, &["C7", "H4"]));
+        assert_eq!(judgement.seki, Vec::new());
+        let score = count(&game, &judgement.dead, &judgement.seki);
+        assert_eq!((score.black.territory, score.black.dead), (36, 1));
+        assert_eq!((score.white.territory, score.white.dead), (26, 1));
+        let chinese = game_from(Rules::CHINESE, DEAD_STONES);
+        let judgement = judge(&chinese);
+        assert_eq!(
+            count(&chinese, &judgement.dead, &[]).margin,
+            45.0 - 36.0 - 7.5
+        );
+    }
+
+    #[test]
+    fn under_tromp_taylor_every_stone_is_alive() {
+        let game = game_from(Rules::TROMP_TAYLOR, DEAD_STONES);
+        assert_eq!(judge(&game), Judgement::default());
+        let game = game_from(Rules::TROMP_TAYLOR, SEKI_WITH_EYES);
+        assert_eq!(judge(&game), Judgement::default());
+    }
+
+    #[test]
+    fn an_empty_board_and_an_opening_have_nothing_dead() {
+        let empty = Game::new(19, Rules::BGA, 7.5).unwrap();
+        assert_eq!(judge(&empty), Judgement::default());
+        let opening = game_after(
+            19,
+            Rules::BGA,
+            &["B Q16", "W D4", "B Q4", "W D16", "B C3", "W K10"],
+        );
+        assert_eq!(judge(&opening).dead, Vec::new());
+    }
+
+    #[test]
+    fn a_lone_stone_is_alive_however_weak_it_looks() {
+        // Random playouts take the corner stone about half the time, but nothing opposes it.
+        let corner = game_after(9, Rules::CHINESE, &["B A1"]);
+        assert_eq!(judge(&corner), Judgement::default());
+        assert_eq!(count(&corner, &[], &[]).margin, 81.0 - 7.5);
+        let board = diagram(
+            "
+            X . . . .
+            . . . . .
+            . . X . .
+            . . . . .
+            . . . . X",
+        );
+        assert_eq!(unopposed(&board, Color::Black).len(), 3);
+        let opposed = diagram(
+            "
+            X . . . .
+            . . . . .
+            . . X . .
+            . . . . .
+            . . . . O",
+        );
+        assert!(unopposed(&opposed, Color::Black).is_empty());
+        assert!(unopposed(&opposed, Color::White).is_empty());
+    }
+
+    #[test]
+    fn the_judgement_is_a_function_of_the_position_alone() {
+        let first = judge(&game_from(Rules::JAPANESE, DEAD_STONES));
+        for _ in 0..3 {
+            assert_eq!(judge(&game_from(Rules::JAPANESE, DEAD_STONES)), first);
+        }
+        // The same position reached by moves instead of setup stones: the same answer.
+        let moves = [
+            "B E9", "W F9", "B E8", "W F8", "B E7", "W F7", "B E6", "W F6", "B E5", "W F5", "B E4",
+            "W F4", "B E3", "W F3", "B E2", "W F2", "B E1", "W F1", "B H4", "W H8", "B pass",
+            "W C7",
+        ];
+        let played = game_after(9, Rules::JAPANESE, &moves);
+        assert_eq!(judge(&played), first);
+    }
+
+    /// RULES.md §3, the worked BGA count, as a real game (komi 7.5). White D1–D7 is
+    /// captured by Black D8 (7 prisoners); Black J5 is captured by White H5 (1 prisoner); then
+    /// Black passes and White passes, one pass stone each. The final position:
+    ///
+    /// ```text
+    ///     A B C D E F G H J
+    ///  9  . . X X O . . . .
+    ///  8  . . X X O . . . .
+    ///  7  . . X X X O O . .
+    ///  6  . . X X X O O . O
+    ///  5  . . X X X O O O .
+    ///  4  . . X X X O O . O
+    ///  3  . . X X X O O . .
+    ///  2  . . X X X O O . .
+    ///  1  . . X X X O O . .
+    /// ```
+    pub(crate) const BGA_WORKED_EXAMPLE: [&str; 54] = [
+        "B C1", "W D1", "B C2", "W D2", "B C3", "W D3", "B C4", "W D4", "B C5", "W D5", "B C6",
+        "W D6", "B C7", "W D7", "B E1", "W G1", "B E2", "W G2", "B E3", "W G3", "B E4", "W G4",
+        "B E5", "W G5", "B E6", "W G6", "B E7", "W G7", "B D8", "W F1", "B D1", "W F2", "B D2",
+        "W F3", "B D3", "W F4", "B D4", "W F5", "B D5", "W F6", "B D6", "W F7", "B D7", "W E8",
+        "B C8", "W E9", "B C9", "W J4", "B J5", "W J6", "B D9", "W H5", "B pass", "W pass",
+    ];
+
+    #[test]
+    fn the_worked_bga_count_of_rules_section_three() {
+        let game = game_after(9, Rules::BGA, &BGA_WORKED_EXAMPLE);
+        assert!(game.is_over());
+        let judgement = judge(&game);
+        assert_eq!(judgement, Judgement::default());
+        let score = count(&game, &judgement.dead, &judgement.seki);
+        let black = score.black;
+        assert_eq!((black.territory, black.captures, black.dead), (18, 7, 0));
+        assert_eq!((black.pass_stones, black.total), (1, 26.0));
+        let white = score.white;
+        assert_eq!((white.territory, white.captures, white.dead), (19, 1, 0));
+        assert_eq!((white.pass_stones, white.komi, white.total), (1, 7.5, 28.5));
+        assert_eq!(score.margin, -2.5);
+        // Area counting agrees, as RULES.md says it must: 25 + 18 against 19 + 19 + 7.5.
+        let chinese = game_after(9, Rules::CHINESE, &BGA_WORKED_EXAMPLE);
+        assert_eq!(count(&chinese, &[], &[]).margin, -2.5);
     }
 }

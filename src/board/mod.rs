@@ -4,17 +4,19 @@
 //! its chain without liberties) but not whether the rules allow it: occupied points, suicide,
 //! ko and superko are judged by `game.rs`. It never sees GTP text.
 //!
-//! Layout: a padded one-dimensional grid. With `stride = size + 1`, point (x, y) (0-based from
-//! the lower left) has index `(x + 1) + (y + 1) * stride`; column 0 of every row and the rows
-//! below and above the board are walls, so every on-board point has four neighbours and four
-//! diagonals inside the array and no edge test is needed.
+//! Layout: a padded one-dimensional grid with a fixed stride of 26 for every size. Point (x, y)
+//! (0-based from the lower left) has index `(x + 1) + (y + 1) * 26`; column 0 of every row, the
+//! columns right of the board and the rows below and above it are walls, so every on-board
+//! point has four neighbours and four diagonals inside the array and no edge test is needed.
+//! The fixed stride makes every neighbour offset a compile-time constant.
 //!
 //! State is incremental, with no allocation per move:
-//! - `chain_head[p]`: the representative point of the chain the stone at p belongs to;
+//! - `chain_head[p]`: the representative point of the chain the stone at p belongs to, and
+//!   `NO_CHAIN` on empty points and walls (so a neighbour's chain is one load, no colour test);
 //! - `next_stone[p]`: the next stone of the same chain (a ring through the whole chain);
 //! - `pseudo_liberties[head]`: for the chain, the number of (stone, empty neighbour) pairs.
-//!   A chain has no liberty exactly when this is 0, and has a liberty other than an empty
-//!   point q exactly when this exceeds the number of its stones next to q;
+//!   A chain has no liberty exactly when this is 0, and the empty point q is its only liberty
+//!   exactly when this equals the number of its stones next to q;
 //! - `chain_size[head]`: the number of stones;
 //! - `empty_points` with `empty_index`: the list of empty points, for random move choice;
 //! - `hash`: the Zobrist hash of the stones.
@@ -28,8 +30,19 @@ pub use point::{Color, Point};
 pub const MAX_SIZE: usize = 25;
 /// The smallest board we play on.
 pub const MIN_SIZE: usize = 2;
-/// Cells in the padded grid of the largest board, walls included.
-pub const CELLS: usize = (MAX_SIZE + 1) * (MAX_SIZE + 2) + 1;
+/// The distance between vertically adjacent points in the padded grid, for every size.
+const STRIDE: usize = MAX_SIZE + 1;
+/// Cells in the padded grid, walls included.
+pub const CELLS: usize = STRIDE * (MAX_SIZE + 2) + 1;
+/// Index offsets of the four orthogonal neighbours: below, left, right, above.
+const NEIGHBOUR_OFFSETS: [isize; 4] = [-(STRIDE as isize), -1, 1, STRIDE as isize];
+/// Index offsets of the four diagonal neighbours.
+const DIAGONAL_OFFSETS: [isize; 4] = [
+    -(STRIDE as isize) - 1,
+    -(STRIDE as isize) + 1,
+    STRIDE as isize - 1,
+    STRIDE as isize + 1,
+];
 /// Points on the largest board.
 pub const MAX_POINTS: usize = MAX_SIZE * MAX_SIZE;
 
@@ -37,6 +50,14 @@ const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 const WALL: u8 = 3;
+
+/// One black, one white neighbour in `neighbour_counts` (index by `Color::index`).
+const STONE_COUNT_UNIT: [u16; 2] = [1, 1 << 4];
+/// One empty neighbour in `neighbour_counts`.
+const EMPTY_COUNT_UNIT: u16 = 1 << 8;
+const COUNT_MASK: u16 = 0xF;
+/// The chain head recorded for a neighbour that holds no stone.
+const NO_CHAIN: u16 = u16::MAX;
 
 #[inline]
 fn cell_of(color: Color) -> u8 {
@@ -59,14 +80,14 @@ pub struct Placement {
 #[derive(Clone)]
 pub struct Board {
     size: usize,
-    stride: usize,
-    neighbour_offsets: [isize; 4],
-    diagonal_offsets: [isize; 4],
     cells: [u8; CELLS],
     chain_head: [u16; CELLS],
     next_stone: [u16; CELLS],
     pseudo_liberties: [u16; CELLS],
     chain_size: [u16; CELLS],
+    /// For each point: how many of its four neighbours are black, white and empty, one
+    /// nibble each (`STONE_COUNT_UNIT`, `EMPTY_COUNT_UNIT`); the rest are walls.
+    neighbour_counts: [u16; CELLS],
     empty_points: [u16; MAX_POINTS],
     empty_index: [u16; CELLS],
     empty_count: usize,
@@ -76,6 +97,8 @@ pub struct Board {
     /// Stones captured by each colour (index by `Color::index`), suicided stones included
     /// for the opponent.
     captured: [u32; 2],
+    /// Stones on the board of each colour.
+    stones: [u32; 2],
 }
 
 impl std::fmt::Debug for Board {
@@ -118,29 +141,21 @@ impl Board {
         if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
             return None;
         }
-        let stride = size + 1;
-        let signed_stride = stride as isize;
         let mut board = Board {
             size,
-            stride,
-            neighbour_offsets: [-signed_stride, -1, 1, signed_stride],
-            diagonal_offsets: [
-                -signed_stride - 1,
-                -signed_stride + 1,
-                signed_stride - 1,
-                signed_stride + 1,
-            ],
             cells: [WALL; CELLS],
-            chain_head: [0; CELLS],
+            chain_head: [NO_CHAIN; CELLS],
             next_stone: [0; CELLS],
             pseudo_liberties: [0; CELLS],
             chain_size: [0; CELLS],
+            neighbour_counts: [0; CELLS],
             empty_points: [0; MAX_POINTS],
             empty_index: [0; CELLS],
             empty_count: 0,
             hash: 0,
             ko: None,
             captured: [0; 2],
+            stones: [0; 2],
         };
         for y in 0..size {
             for x in 0..size {
@@ -151,7 +166,39 @@ impl Board {
                 board.empty_count += 1;
             }
         }
+        for point in board.points().collect::<Vec<_>>() {
+            let index = point.index();
+            for direction in 0..4 {
+                if board.cells[board.neighbour(index, direction)] == EMPTY {
+                    board.neighbour_counts[index] += EMPTY_COUNT_UNIT;
+                }
+            }
+        }
         Some(board)
+    }
+
+    /// Makes this board a copy of `source`, copying only the part of each array that the
+    /// source's size uses: much cheaper than `clone` for small boards (a playout starts this
+    /// way from a template position).
+    pub fn copy_from(&mut self, source: &Board) {
+        let cells = source.cell_count();
+        self.size = source.size;
+        self.cells[..cells].copy_from_slice(&source.cells[..cells]);
+        self.cells[cells..].fill(WALL);
+        self.chain_head[..cells].copy_from_slice(&source.chain_head[..cells]);
+        self.chain_head[cells..].fill(NO_CHAIN);
+        self.next_stone[..cells].copy_from_slice(&source.next_stone[..cells]);
+        self.pseudo_liberties[..cells].copy_from_slice(&source.pseudo_liberties[..cells]);
+        self.chain_size[..cells].copy_from_slice(&source.chain_size[..cells]);
+        self.neighbour_counts[..cells].copy_from_slice(&source.neighbour_counts[..cells]);
+        self.empty_index[..cells].copy_from_slice(&source.empty_index[..cells]);
+        let empty = source.empty_count;
+        self.empty_points[..empty].copy_from_slice(&source.empty_points[..empty]);
+        self.empty_count = empty;
+        self.hash = source.hash;
+        self.ko = source.ko;
+        self.captured = source.captured;
+        self.stones = source.stones;
     }
 
     /// The number of points along one side.
@@ -162,7 +209,7 @@ impl Board {
 
     /// The cells of the padded grid in use for this size.
     fn cell_count(&self) -> usize {
-        (self.size + 1) * (self.size + 2) + 1
+        (self.size + 1) * STRIDE + self.size + 2
     }
 
     /// The point at column `x` and row `y`, both 0-based from the lower left, if on the board.
@@ -172,13 +219,13 @@ impl Board {
 
     #[inline]
     fn point_unchecked(&self, x: usize, y: usize) -> Point {
-        Point(((x + 1) + (y + 1) * self.stride) as u16)
+        Point(((x + 1) + (y + 1) * STRIDE) as u16)
     }
 
     /// The 0-based column and row of a point of this board.
     pub fn coordinates(&self, point: Point) -> (usize, usize) {
         let index = point.index();
-        (index % self.stride - 1, index / self.stride - 1)
+        (index % STRIDE - 1, index / STRIDE - 1)
     }
 
     /// Every point of the board, row by row from the lower left.
@@ -198,7 +245,7 @@ impl Board {
 
     /// The on-board orthogonal neighbours of `point`.
     pub fn neighbours(&self, point: Point) -> impl Iterator<Item = Point> + '_ {
-        self.neighbour_offsets
+        NEIGHBOUR_OFFSETS
             .iter()
             .map(move |offset| Point((point.index() as isize + offset) as u16))
             .filter(|neighbour| self.cells[neighbour.index()] != WALL)
@@ -206,7 +253,7 @@ impl Board {
 
     #[inline]
     fn neighbour(&self, point: usize, direction: usize) -> usize {
-        (point as isize + self.neighbour_offsets[direction]) as usize
+        (point as isize + NEIGHBOUR_OFFSETS[direction]) as usize
     }
 
     /// The Zobrist hash of the stones on the board (not of the ko point or the side to move).
@@ -238,6 +285,19 @@ impl Board {
         self.empty_count
     }
 
+    /// How many of the four neighbours of `point` are empty.
+    #[inline]
+    pub fn empty_neighbours(&self, point: Point) -> u32 {
+        ((self.neighbour_counts[point.index()] / EMPTY_COUNT_UNIT) & COUNT_MASK) as u32
+    }
+
+    /// How many of the four neighbours of `point` hold stones of `color`.
+    #[inline]
+    pub fn neighbours_of_color(&self, color: Color, point: Point) -> u32 {
+        ((self.neighbour_counts[point.index()] / STONE_COUNT_UNIT[color.index()]) & COUNT_MASK)
+            as u32
+    }
+
     /// The empty points, in no particular order.
     pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
         self.empty_points[..self.empty_count]
@@ -247,13 +307,7 @@ impl Board {
 
     /// The number of stones on the board of each colour, Black first.
     pub fn stone_counts(&self) -> [u32; 2] {
-        let mut counts = [0; 2];
-        for point in self.points() {
-            if let Some(color) = self.get(point) {
-                counts[color.index()] += 1;
-            }
-        }
-        counts
+        self.stones
     }
 
     /// The stones of the chain through `point` (empty when the point is empty).
@@ -289,25 +343,139 @@ impl Board {
         liberties
     }
 
+    /// The representative stone of the chain through the stone on `point`: two stones belong to
+    /// one chain exactly when they have the same head. Meaningless for an empty point.
+    #[inline]
+    pub fn chain_head(&self, point: Point) -> Point {
+        Point(self.chain_head[point.index()])
+    }
+
+    /// The number of stones in the chain through the stone on `point` (0 for an empty point).
+    #[inline]
+    pub fn chain_size(&self, point: Point) -> usize {
+        if self.get(point).is_none() {
+            return 0;
+        }
+        self.chain_size[self.chain_head[point.index()] as usize] as usize
+    }
+
+    /// The distinct opposing chains, counted up to `limit` (at most 4), that touch the chain a
+    /// `color` stone on the empty point `point` would belong to, before any capture.
+    pub fn opposing_chains_after(&self, color: Color, point: Point, limit: usize) -> usize {
+        let limit = limit.min(4);
+        let mut found = [NO_CHAIN; 4];
+        let mut count = 0;
+        let opponent = cell_of(color.opponent());
+        self.visit_joined_stones(color, point, |stone| {
+            for direction in 0..4 {
+                let neighbour = self.neighbour(stone, direction);
+                if self.cells[neighbour] == opponent {
+                    let head = self.chain_head[neighbour];
+                    if !found[..count].contains(&head) {
+                        found[count] = head;
+                        count += 1;
+                        if count >= limit {
+                            return true;
+                        }
+                    }
+                }
+            }
+            false
+        });
+        count
+    }
+
+    /// The distinct liberties, counted up to `limit` (at most 8), of the chain a `color` stone
+    /// on the empty point `point` would belong to, before any capture: the stone's empty
+    /// neighbours and the other liberties of the chains it joins. Stops as soon as `limit` are
+    /// found, so asking whether a move leaves at least two liberties is cheap.
+    pub fn liberties_after(&self, color: Color, point: Point, limit: usize) -> usize {
+        const MOST: usize = 8;
+        let limit = limit.min(MOST);
+        let mut found = [0usize; MOST];
+        let mut count = 0;
+        let index = point.index();
+        self.visit_joined_stones(color, point, |stone| {
+            for direction in 0..4 {
+                let liberty = self.neighbour(stone, direction);
+                if self.cells[liberty] == EMPTY
+                    && liberty != index
+                    && !found[..count].contains(&liberty)
+                {
+                    found[count] = liberty;
+                    count += 1;
+                    if count >= limit {
+                        return true;
+                    }
+                }
+            }
+            false
+        });
+        count
+    }
+
+    /// Calls `visit` with the empty point `point` and then with every stone of each distinct
+    /// `color` chain next to it (the stones a `color` stone there would join), until `visit`
+    /// returns true.
+    fn visit_joined_stones(
+        &self,
+        color: Color,
+        point: Point,
+        mut visit: impl FnMut(usize) -> bool,
+    ) {
+        let index = point.index();
+        if visit(index) {
+            return;
+        }
+        let own = cell_of(color);
+        let mut heads = [NO_CHAIN; 4];
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            if self.cells[neighbour] != own {
+                continue;
+            }
+            let head = self.chain_head[neighbour];
+            if heads.contains(&head) {
+                continue;
+            }
+            heads[direction] = head;
+            let mut stone = neighbour;
+            loop {
+                if visit(stone) {
+                    return;
+                }
+                stone = self.next_stone[stone] as usize;
+                if stone == neighbour {
+                    break;
+                }
+            }
+        }
+    }
+
     /// The pseudo-liberty count of the chain through `point` (stones only).
     fn pseudo_liberties_of(&self, point: usize) -> u16 {
         self.pseudo_liberties[self.chain_head[point] as usize]
     }
 
-    /// How many of the four neighbours of `point` belong to the chain headed by `head`.
+    /// The chain heads of the four neighbours of `point` (`NO_CHAIN` for empty and wall).
     #[inline]
-    fn contacts(&self, point: usize, head: u16) -> u16 {
-        let mut count = 0;
-        for direction in 0..4 {
-            let neighbour = self.neighbour(point, direction);
-            if self.cells[neighbour] <= WHITE
-                && self.cells[neighbour] != EMPTY
-                && self.chain_head[neighbour] == head
-            {
-                count += 1;
-            }
-        }
-        count
+    fn neighbour_heads(&self, point: usize) -> [u16; 4] {
+        [0, 1, 2, 3].map(|direction| self.chain_head[self.neighbour(point, direction)])
+    }
+
+    /// For each entry of `heads`, how many entries equal it: the number of stones of that
+    /// chain next to the point the heads were read around (six comparisons for all four).
+    #[inline]
+    fn contact_counts(heads: &[u16; 4]) -> [u16; 4] {
+        let same = |first: usize, second: usize| u16::from(heads[first] == heads[second]);
+        let (ab, ac, ad) = (same(0, 1), same(0, 2), same(0, 3));
+        let (bc, bd, cd) = (same(1, 2), same(1, 3), same(2, 3));
+        [
+            1 + ab + ac + ad,
+            1 + ab + bc + bd,
+            1 + ac + bc + cd,
+            1 + ad + bd + cd,
+        ]
     }
 
     /// What a stone of `color` on the empty point `point` would do. The caller must make sure
@@ -315,30 +483,19 @@ impl Board {
     #[inline]
     pub fn placement(&self, color: Color, point: Point) -> Placement {
         let own = cell_of(color);
+        let opponent = cell_of(color.opponent());
         let index = point.index();
-        let mut has_liberty = false;
+        let heads = self.neighbour_heads(index);
+        // A chain next to the point has it as a liberty; its only one when in atari here.
+        let atari = self.atari_here(&heads);
+        let mut has_liberty = self.neighbour_counts[index] >= EMPTY_COUNT_UNIT;
         let mut captures = false;
         let mut joins_own_chain = false;
-        for direction in 0..4 {
-            let neighbour = self.neighbour(index, direction);
-            let cell = self.cells[neighbour];
-            if cell == EMPTY {
-                has_liberty = true;
-            } else if cell == WALL {
-                continue;
-            } else {
-                let head = self.chain_head[neighbour];
-                let liberties = self.pseudo_liberties[head as usize];
-                let contacts = self.contacts(index, head);
-                if cell == own {
-                    joins_own_chain = true;
-                    if liberties > contacts {
-                        has_liberty = true;
-                    }
-                } else if liberties == contacts {
-                    captures = true;
-                }
-            }
+        for (direction, &in_atari) in atari.iter().enumerate() {
+            let cell = self.cells[self.neighbour(index, direction)];
+            joins_own_chain |= cell == own;
+            has_liberty |= cell == own && !in_atari;
+            captures |= cell == opponent && in_atari;
         }
         Placement {
             captures,
@@ -371,12 +528,14 @@ impl Board {
         }
         hash ^= zobrist::STONE_KEYS[color.index()][index];
         let opponent = cell_of(color.opponent());
+        let heads = self.neighbour_heads(index);
+        let contacts = Board::contact_counts(&heads);
         for direction in 0..4 {
             let neighbour = self.neighbour(index, direction);
             if self.cells[neighbour] == opponent {
-                let head = self.chain_head[neighbour];
+                let head = heads[direction];
                 if !seen_heads.contains(&head)
-                    && self.pseudo_liberties[head as usize] == self.contacts(index, head)
+                    && self.pseudo_liberties[head as usize] == contacts[direction]
                 {
                     seen_heads[direction] = head;
                     hash ^= self.chain_hash(neighbour);
@@ -405,25 +564,84 @@ impl Board {
     /// (none when the point is on the edge).
     #[inline]
     pub fn is_eye(&self, color: Color, point: Point) -> bool {
-        let own = cell_of(color);
         let index = point.index();
-        for direction in 0..4 {
-            let cell = self.cells[self.neighbour(index, direction)];
-            if cell != own && cell != WALL {
-                return false;
-            }
+        let counts = self.neighbour_counts[index];
+        // Every neighbour is own or wall: no empty and no opposing neighbour.
+        if counts & !(COUNT_MASK * STONE_COUNT_UNIT[color.index()]) != 0 {
+            return false;
         }
+        self.diagonals_allow_eye(color, index)
+    }
+
+    /// The diagonal part of `is_eye`: fewer than two diagonal opposing stones, and none when the
+    /// point is on the edge. Counted without branches: the edge counts as one opposing stone.
+    #[inline]
+    fn diagonals_allow_eye(&self, color: Color, index: usize) -> bool {
         let opponent = cell_of(color.opponent());
         let mut opposing = 0;
-        let mut edge = false;
-        for offset in self.diagonal_offsets {
-            match self.cells[(index as isize + offset) as usize] {
-                cell if cell == opponent => opposing += 1,
-                WALL => edge = true,
-                _ => {}
-            }
+        let mut edge = 0;
+        for offset in DIAGONAL_OFFSETS {
+            let cell = self.cells[(index as isize + offset) as usize];
+            opposing += u32::from(cell == opponent);
+            edge |= u32::from(cell == WALL);
         }
-        if edge { opposing == 0 } else { opposing < 2 }
+        opposing + edge < 2
+    }
+
+    /// Whether the light-playout policy may play `color` on the empty point `point`: not into
+    /// one of its own eyes (`is_eye`), not suicide, not a simple-ko retake. Equivalent to
+    /// `!is_eye && !is_ko_banned && !placement(..).suicide`, specialised by the colours of the
+    /// neighbours so that the common cases cost one lookup.
+    #[inline]
+    pub fn is_playout_move(&self, color: Color, point: Point) -> bool {
+        let index = point.index();
+        let counts = self.neighbour_counts[index];
+        if counts >= EMPTY_COUNT_UNIT {
+            // An empty neighbour: never an eye, never suicide, never the ko point (which is
+            // surrounded by the capturing colour).
+            return true;
+        }
+        let own = (counts / STONE_COUNT_UNIT[color.index()]) & COUNT_MASK;
+        let opposing = (counts / STONE_COUNT_UNIT[color.opponent().index()]) & COUNT_MASK;
+        if opposing == 0 {
+            // Own stones and walls only: an eye, or a false eye that is playable unless it
+            // fills the last liberty of every chain around it.
+            !self.diagonals_allow_eye(color, index)
+                && !self.every_chain_in_atari(&self.neighbour_heads(index))
+        } else if own == 0 {
+            // Opposing stones and walls only: playable only by capturing, and not as a ko
+            // retake.
+            !self.every_chain_safe(&self.neighbour_heads(index)) && !self.is_ko_banned(color, point)
+        } else {
+            !self.placement(color, point).suicide
+        }
+    }
+
+    /// Whether every chain in `heads` (read around one point) has that point as its only
+    /// liberty.
+    #[inline]
+    fn every_chain_in_atari(&self, heads: &[u16; 4]) -> bool {
+        let in_atari = self.atari_here(heads);
+        (0..4).all(|direction| heads[direction] == NO_CHAIN || in_atari[direction])
+    }
+
+    /// Whether no chain in `heads` (read around one point) has that point as its only liberty.
+    #[inline]
+    fn every_chain_safe(&self, heads: &[u16; 4]) -> bool {
+        !self.atari_here(heads).iter().any(|&atari| atari)
+    }
+
+    /// For each entry of `heads` (read around one point): whether it is a chain whose only
+    /// liberty is that point. Computed without branches: a missing chain reads the pseudo-
+    /// liberties of the last cell, a wall that never has any, and a wall never matches a
+    /// contact count of one or more.
+    #[inline]
+    fn atari_here(&self, heads: &[u16; 4]) -> [bool; 4] {
+        let contacts = Board::contact_counts(heads);
+        [0, 1, 2, 3].map(|direction| {
+            let head = (heads[direction] as usize).min(CELLS - 1);
+            self.pseudo_liberties[head] == contacts[direction]
+        })
     }
 
     /// Places a stone of `color` on the empty point `point`: joins chains, captures opposing
@@ -433,44 +651,14 @@ impl Board {
     pub fn play(&mut self, color: Color, point: Point) -> u32 {
         let index = point.index();
         debug_assert_eq!(self.cells[index], EMPTY, "play on an occupied point");
-        let own = cell_of(color);
-        let opponent = cell_of(color.opponent());
-
-        self.remove_empty(index);
-        self.cells[index] = own;
-        self.hash ^= zobrist::STONE_KEYS[color.index()][index];
-        self.chain_head[index] = index as u16;
-        self.next_stone[index] = index as u16;
-        self.chain_size[index] = 1;
-        let mut liberties = 0;
-        for direction in 0..4 {
-            let neighbour = self.neighbour(index, direction);
-            match self.cells[neighbour] {
-                EMPTY => liberties += 1,
-                WALL => {}
-                _ => {
-                    let head = self.chain_head[neighbour] as usize;
-                    self.pseudo_liberties[head] -= 1;
-                }
-            }
-        }
-        self.pseudo_liberties[index] = liberties;
-
-        for direction in 0..4 {
-            let neighbour = self.neighbour(index, direction);
-            if self.cells[neighbour] == own && self.chain_head[neighbour] != self.chain_head[index]
-            {
-                self.merge_chains(index, neighbour);
-            }
-        }
+        let without_liberties = self.put_stone(color, index);
 
         let mut captured = 0;
         let mut captured_point = 0;
-        for direction in 0..4 {
-            let neighbour = self.neighbour(index, direction);
-            if self.cells[neighbour] == opponent && self.pseudo_liberties_of(neighbour) == 0 {
-                captured += self.remove_chain(neighbour);
-                captured_point = neighbour;
+        for head in without_liberties {
+            if head != NO_CHAIN {
+                captured += self.remove_chain(head as usize);
+                captured_point = head as usize;
             }
         }
         self.captured[color.index()] += captured;
@@ -499,34 +687,82 @@ impl Board {
     pub fn place_setup_stone(&mut self, color: Color, point: Point) {
         let index = point.index();
         debug_assert_eq!(self.cells[index], EMPTY, "setup stone on an occupied point");
+        // A setup stone captures nothing, even an opposing chain it leaves without liberties.
+        let _ = self.put_stone(color, index);
+        self.ko = None;
+    }
+
+    /// Puts a stone on the empty point `index`: takes the point from the neighbours' liberties
+    /// and counts, and makes the stone a chain of its own or adds it to the largest
+    /// neighbouring chain of its colour, merging any other such chains into that one. Returns
+    /// the heads of the opposing chains left without liberties (`NO_CHAIN` elsewhere), each
+    /// once.
+    #[inline]
+    #[must_use]
+    fn put_stone(&mut self, color: Color, index: usize) -> [u16; 4] {
         let own = cell_of(color);
+        let counts = self.neighbour_counts[index];
+        let liberties = (counts / EMPTY_COUNT_UNIT) & COUNT_MASK;
+        let own_neighbours = (counts / STONE_COUNT_UNIT[color.index()]) & COUNT_MASK;
         self.remove_empty(index);
         self.cells[index] = own;
+        self.stones[color.index()] += 1;
         self.hash ^= zobrist::STONE_KEYS[color.index()][index];
-        self.chain_head[index] = index as u16;
-        self.next_stone[index] = index as u16;
-        self.chain_size[index] = 1;
-        let mut liberties = 0;
+        let stone_delta = STONE_COUNT_UNIT[color.index()].wrapping_sub(EMPTY_COUNT_UNIT);
+        let mut own_heads = [NO_CHAIN; 4];
+        let mut without_liberties = [NO_CHAIN; 4];
         for direction in 0..4 {
             let neighbour = self.neighbour(index, direction);
-            match self.cells[neighbour] {
-                EMPTY => liberties += 1,
-                WALL => {}
-                _ => {
-                    let head = self.chain_head[neighbour] as usize;
-                    self.pseudo_liberties[head] -= 1;
+            self.neighbour_counts[neighbour] =
+                self.neighbour_counts[neighbour].wrapping_add(stone_delta);
+            let head = self.chain_head[neighbour];
+            if head != NO_CHAIN {
+                self.pseudo_liberties[head as usize] -= 1;
+                if self.cells[neighbour] == own {
+                    own_heads[direction] = head;
+                } else if self.pseudo_liberties[head as usize] == 0 {
+                    // The last contact with this chain took its last liberty.
+                    without_liberties[direction] = head;
                 }
             }
         }
-        self.pseudo_liberties[index] = liberties;
-        for direction in 0..4 {
-            let neighbour = self.neighbour(index, direction);
-            if self.cells[neighbour] == own && self.chain_head[neighbour] != self.chain_head[index]
-            {
-                self.merge_chains(index, neighbour);
+        if own_neighbours == 0 {
+            self.chain_head[index] = index as u16;
+            self.next_stone[index] = index as u16;
+            self.chain_size[index] = 1;
+            self.pseudo_liberties[index] = liberties;
+            return without_liberties;
+        }
+        // Join the largest neighbouring chain of our colour and merge the others into it.
+        let mut keep = NO_CHAIN;
+        if own_neighbours == 1 {
+            for &head in &own_heads {
+                keep = keep.min(head);
+            }
+        } else {
+            for &head in &own_heads {
+                if head != NO_CHAIN
+                    && (keep == NO_CHAIN
+                        || self.chain_size[head as usize] > self.chain_size[keep as usize])
+                {
+                    keep = head;
+                }
             }
         }
-        self.ko = None;
+        let keep = keep as usize;
+        self.chain_head[index] = keep as u16;
+        self.next_stone[index] = self.next_stone[keep];
+        self.next_stone[keep] = index as u16;
+        self.chain_size[keep] += 1;
+        self.pseudo_liberties[keep] += liberties;
+        if own_neighbours > 1 {
+            for &head in &own_heads {
+                if head != NO_CHAIN && self.chain_head[head as usize] != keep as u16 {
+                    self.merge_chains(keep, head as usize);
+                }
+            }
+        }
+        without_liberties
     }
 
     /// Removes the chain through `point` from the board (a capture, or a dead chain taken off
@@ -564,30 +800,26 @@ impl Board {
     /// points back as liberties to the chains next to them. Returns the number of stones.
     fn remove_chain(&mut self, point: usize) -> u32 {
         let color = self.cells[point] as usize - 1;
-        let mut removed = 0;
+        let empty_delta = EMPTY_COUNT_UNIT.wrapping_sub(STONE_COUNT_UNIT[color]);
+        let removed_head = self.chain_head[point];
+        let size = self.chain_size[removed_head as usize] as u32;
+        self.stones[color] -= size;
         let mut stone = point;
         loop {
             let next = self.next_stone[stone] as usize;
             self.cells[stone] = EMPTY;
+            self.chain_head[stone] = NO_CHAIN;
             self.hash ^= zobrist::STONE_KEYS[color][stone];
             self.add_empty(stone);
-            removed += 1;
-            stone = next;
-            if stone == point {
-                break;
-            }
-        }
-        // Second pass: every stone next to a freed point gains one pseudo-liberty. (Done after
-        // all stones are gone so that stones of the removed chain are not counted.)
-        let mut stone = point;
-        loop {
-            let next = self.next_stone[stone] as usize;
             for direction in 0..4 {
                 let neighbour = self.neighbour(stone, direction);
-                let cell = self.cells[neighbour];
-                if cell == BLACK || cell == WHITE {
-                    let head = self.chain_head[neighbour] as usize;
-                    self.pseudo_liberties[head] += 1;
+                self.neighbour_counts[neighbour] =
+                    self.neighbour_counts[neighbour].wrapping_add(empty_delta);
+                // Every remaining stone next to the freed point gains a pseudo-liberty; stones
+                // of the chain being removed are skipped (those already gone have no chain).
+                let head = self.chain_head[neighbour];
+                if head != NO_CHAIN && head != removed_head {
+                    self.pseudo_liberties[head as usize] += 1;
                 }
             }
             stone = next;
@@ -595,7 +827,7 @@ impl Board {
                 break;
             }
         }
-        removed
+        size
     }
 
     #[inline]
@@ -614,6 +846,17 @@ impl Board {
         self.empty_count += 1;
     }
 
+    /// Exchanges two entries of the empty-point list (whose order carries no meaning).
+    #[inline]
+    pub fn swap_empty_slots(&mut self, first: usize, second: usize) {
+        let first_point = self.empty_points[first];
+        let second_point = self.empty_points[second];
+        self.empty_points[first] = second_point;
+        self.empty_points[second] = first_point;
+        self.empty_index[first_point as usize] = second as u16;
+        self.empty_index[second_point as usize] = first as u16;
+    }
+
     /// The empty point at position `slot` of the empty-point list (0 ≤ slot < empty_count).
     #[inline]
     pub fn empty_point(&self, slot: usize) -> Point {
@@ -627,9 +870,24 @@ impl Board {
         let mut empty = 0;
         for point in self.points() {
             let index = point.index();
+            let mut counts = 0;
+            for direction in 0..4 {
+                counts += match self.cells[self.neighbour(index, direction)] {
+                    EMPTY => EMPTY_COUNT_UNIT,
+                    BLACK => STONE_COUNT_UNIT[0],
+                    WHITE => STONE_COUNT_UNIT[1],
+                    _ => 0,
+                };
+            }
+            if counts != self.neighbour_counts[index] {
+                return Err(format!("neighbour counts of {index} are wrong"));
+            }
             match self.get(point) {
                 None => {
                     empty += 1;
+                    if self.chain_head[index] != NO_CHAIN {
+                        return Err(format!("empty point {index} has a chain"));
+                    }
                     let slot = self.empty_index[index] as usize;
                     if slot >= self.empty_count || self.empty_points[slot] as usize != index {
                         return Err(format!("empty point {index} missing from the empty list"));
@@ -681,6 +939,9 @@ impl Board {
                     }
                 }
             }
+        }
+        if self.pseudo_liberties[CELLS - 1] != 0 {
+            return Err("the last cell, read for missing chains, has pseudo-liberties".to_string());
         }
         if empty != self.empty_count {
             return Err(format!(
@@ -894,5 +1155,156 @@ pub(crate) mod tests {
             . . . . .",
         );
         assert!(one.is_eye(Color::White, at(&one, "C3")));
+    }
+
+    /// Random positions of many sizes: the incremental board after light-playout moves (every
+    /// move up to 9×9, every 23rd on larger boards, to keep the tests quick).
+    fn random_positions(sizes: &[usize], mut visit: impl FnMut(&Board, Color)) {
+        use rand::SeedableRng;
+        use rand::rngs::Xoshiro256PlusPlus;
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(21);
+        for &size in sizes {
+            let mut board = Board::new(size).unwrap();
+            let mut color = Color::Black;
+            let mut passes = 0;
+            let mut moves = 0;
+            while passes < 2 {
+                if size <= 9 || moves % 23 == 0 {
+                    visit(&board, color);
+                }
+                moves += 1;
+                match crate::playout::random_move(&mut board, color, &mut random) {
+                    Some(point) => {
+                        board.play(color, point);
+                        passes = 0;
+                    }
+                    None => {
+                        board.pass();
+                        passes += 1;
+                    }
+                }
+                color = color.opponent();
+            }
+            visit(&board, color);
+        }
+    }
+
+    #[test]
+    fn the_playout_move_test_agrees_with_its_definition_everywhere() {
+        random_positions(&[2, 3, 4, 5, 7, 9, 13, 19, 25], |board, _| {
+            board.verify().unwrap();
+            for point in board.empty_points() {
+                for color in Color::BOTH {
+                    let definition = !board.is_eye(color, point)
+                        && !board.is_ko_banned(color, point)
+                        && !board.placement(color, point).suicide;
+                    assert_eq!(board.is_playout_move(color, point), definition);
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn placement_agrees_with_playing_the_move_on_a_copy() {
+        random_positions(&[2, 3, 4, 5, 7, 9], |board, _| {
+            for point in board.empty_points() {
+                for color in Color::BOTH {
+                    let placement = board.placement(color, point);
+                    let mut copy = board.clone();
+                    let captured = copy.play(color, point);
+                    assert_eq!(placement.captures, captured > 0);
+                    assert_eq!(placement.suicide, copy.get(point).is_none());
+                    assert_eq!(board.hash_after(color, point), copy.hash());
+                    copy.verify().unwrap();
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn copy_from_makes_an_equal_board_across_sizes() {
+        let mut target = Board::new(25).unwrap();
+        random_positions(&[2, 5, 9, 13, 25], |board, _| {
+            target.copy_from(board);
+            assert_eq!(&target, board);
+            target.verify().unwrap();
+            assert_eq!(target.stone_counts(), board.stone_counts());
+        });
+    }
+
+    #[test]
+    fn swapping_empty_slots_keeps_the_empty_list_consistent() {
+        let mut board = diagram(
+            "
+            . X .
+            O . .
+            . . X",
+        );
+        let count = board.empty_count();
+        board.swap_empty_slots(0, count - 1);
+        board.swap_empty_slots(1, 2);
+        board.verify().unwrap();
+        let mut points: Vec<Point> = board.empty_points().collect();
+        points.sort();
+        assert_eq!(points.len(), 6);
+    }
+
+    #[test]
+    fn chain_head_and_size_describe_the_chain_through_a_stone() {
+        let board = diagram(
+            "
+            . . . . .
+            . X X . .
+            . X O . .
+            . . O . .
+            . . . . .",
+        );
+        let b4 = at(&board, "B4");
+        assert_eq!(board.chain_size(b4), 3);
+        assert_eq!(board.chain_head(b4), board.chain_head(at(&board, "C4")));
+        assert_ne!(board.chain_head(b4), board.chain_head(at(&board, "C3")));
+        assert_eq!(board.chain_size(at(&board, "C2")), 2);
+        assert_eq!(board.chain_size(at(&board, "A1")), 0);
+    }
+
+    #[test]
+    fn liberties_after_counts_the_joined_chain_s_distinct_liberties_up_to_a_limit() {
+        // Black B3 would join B4, A3 and B2 into a chain with the liberties A4, A2 and B1.
+        let board = diagram(
+            "
+            . X O .
+            X . O .
+            . X O .
+            . . . .",
+        );
+        let b3 = at(&board, "B3");
+        assert_eq!(board.liberties_after(Color::Black, b3, 8), 3);
+        assert_eq!(board.liberties_after(Color::Black, b3, 2), 2);
+        // White B3 would join the C column: D4, D3, D2, C1 and nothing else (B3's own
+        // neighbours are black).
+        assert_eq!(board.liberties_after(Color::White, b3, 8), 4);
+        // A lone stone in the corner: two liberties.
+        assert_eq!(board.liberties_after(Color::White, at(&board, "D1"), 8), 2);
+    }
+
+    #[test]
+    fn opposing_chains_after_counts_the_distinct_chains_the_new_chain_would_touch() {
+        let board = diagram(
+            "
+            . X O .
+            X . O .
+            O X O .
+            . . . .",
+        );
+        let b3 = at(&board, "B3");
+        // Black B3 joins B4, A3 and B2, which touch the white C column and A2.
+        assert_eq!(board.opposing_chains_after(Color::Black, b3, 4), 2);
+        assert_eq!(board.opposing_chains_after(Color::Black, b3, 1), 1);
+        // White B3 touches three black chains: B4, A3 and B2.
+        assert_eq!(board.opposing_chains_after(Color::White, b3, 4), 3);
+        assert_eq!(
+            board.opposing_chains_after(Color::White, at(&board, "D1"), 4),
+            0
+        );
     }
 }

@@ -13,6 +13,7 @@ use super::parse::{
 use super::response::Failure;
 use crate::board::Color;
 use crate::clock::TimeControl;
+use crate::score::Status;
 
 /// A GTP coordinate: a column and row (0-based from the lower left, as written, not yet checked
 /// against the board size), or `pass`.
@@ -69,8 +70,10 @@ pub enum Command {
     /// `showboard` → the board as text with coordinates, captures, rules and the side to move.
     /// Never fails.
     ShowBoard,
-    /// `final_score` → `B+N`, `W+N` or `0` under the current rules, every stone counted alive.
-    /// Fails: `cannot score` (never, in practice).
+    /// `final_score` → `B+N`, `W+N` or `0` under the current rules, with the stones that the
+    /// end-of-game judgement (`score::judge`) finds dead removed as prisoners and its sekis
+    /// respected; under `tromp-taylor` every stone counts as alive. The same position always
+    /// gets the same score, whatever `--seed`. Fails: `cannot score` (never, in practice).
     FinalScore,
     /// `is_legal COLOR VERTEX` → `1` or `0` (GNU Go). Fails: syntax error.
     IsLegal(Color, Vertex),
@@ -136,6 +139,23 @@ pub enum Command {
     /// `printsgf [FILE]` → the game as an SGF FF[4] record, or empty when written to FILE
     /// (`-` means the reply). Fails: syntax error, `cannot save file`.
     PrintSgf(Option<String>),
+
+    // The end of the game: dead stones, seki, cleanup and the score breakdown.
+    /// `final_status_list alive|dead|seki` → the chains with that status under the end-of-game
+    /// judgement (`score::judge`), one chain per line, each line's vertices sorted as GNU Go
+    /// sorts them (top row first, left to right), the lines in the order of their first
+    /// vertices; empty when there is none. Under `tromp-taylor` every stone is alive. The
+    /// status is read case-insensitively. Fails: syntax error (a missing or other status word).
+    FinalStatusList(Status),
+    /// `kgs-genmove_cleanup COLOR` → a vertex or `pass`, played on the board, like `genmove`,
+    /// but the player does not pass while it can still play next to opposing stones judged
+    /// dead, and prefers capturing them and taking their liberties. Fails: syntax error.
+    GenMoveCleanup(Color),
+    /// `kosumi-score_breakdown` → the count of `final_score` item by item, one item per line:
+    /// for each colour territory, stones on the board, prisoners (captures, dead stones, pass
+    /// stones), komi and handicap compensation for White, the total as a sum; then the result.
+    /// Never fails.
+    ScoreBreakdown,
 }
 
 /// Which position of a record `loadsgf` loads.
@@ -147,6 +167,17 @@ pub enum SgfTarget {
     MoveNumber(u32),
     /// Before the first move on this point.
     BeforeMoveAt(Vertex),
+}
+
+/// Reads a `final_status_list` status word.
+fn status(text: &str) -> Result<Command, Failure> {
+    let word = arguments(text, token)?;
+    match word.to_ascii_lowercase().as_str() {
+        "alive" => Ok(Command::FinalStatusList(Status::Alive)),
+        "dead" => Ok(Command::FinalStatusList(Status::Dead)),
+        "seki" => Ok(Command::FinalStatusList(Status::Seki)),
+        _ => Err(Failure::SyntaxError),
+    }
 }
 
 /// One row of the command table: a name and the parser of its arguments.
@@ -317,6 +348,19 @@ pub const COMMANDS: &[CommandSpec] = &[
             arguments(text, opt(token)).map(|file| Command::PrintSgf(file.map(str::to_string)))
         },
     },
+    // The end of the game.
+    CommandSpec {
+        name: "final_status_list",
+        parse: status,
+    },
+    CommandSpec {
+        name: "kgs-genmove_cleanup",
+        parse: |text| arguments(text, color).map(Command::GenMoveCleanup),
+    },
+    CommandSpec {
+        name: "kosumi-score_breakdown",
+        parse: |text| arguments(text, nothing).map(|()| Command::ScoreBreakdown),
+    },
 ];
 
 impl Command {
@@ -396,6 +440,25 @@ mod tests {
                 Command::parse(name, arguments),
                 Err(Failure::SyntaxError),
                 "{name} {arguments}"
+            );
+        }
+    }
+
+    #[test]
+    fn final_status_list_takes_exactly_one_of_the_three_statuses() {
+        assert_eq!(
+            Command::parse("final_status_list", "dead"),
+            Ok(Command::FinalStatusList(Status::Dead))
+        );
+        assert_eq!(
+            Command::parse("final_status_list", "SEKI"),
+            Ok(Command::FinalStatusList(Status::Seki))
+        );
+        for bad in ["", "dame", "white_territory", "alive dead"] {
+            assert_eq!(
+                Command::parse("final_status_list", bad),
+                Err(Failure::SyntaxError),
+                "{bad}"
             );
         }
     }

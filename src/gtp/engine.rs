@@ -109,16 +109,7 @@ impl Engine {
             }
             Command::GenMove(color) => {
                 let turn = self.player.generate(&self.game, color);
-                if let Err(reason) = self.game.play(color, turn) {
-                    // A player that proposes an illegal move is a bug; passing keeps the
-                    // game going and the reply honest.
-                    log::error!("the player chose an illegal move ({reason}); passing instead");
-                    self.game
-                        .play(color, Move::Pass)
-                        .expect("a pass is always legal");
-                    return Ok("pass".to_string());
-                }
-                Ok(self.move_text(turn))
+                Ok(self.play_generated(color, turn))
             }
             Command::RegGenMove(color) => {
                 let turn = self.player.suggest(&self.game, color);
@@ -152,7 +143,7 @@ impl Engine {
                 ))
             }
             Command::FinalScore => {
-                let score = score::count(&self.game, &[], &[]);
+                let score = self.judged_score();
                 if score.margin.is_finite() {
                     Ok(response::result_text(&score))
                 } else {
@@ -224,7 +215,56 @@ impl Engine {
             Command::Clock => Ok(response::clock_text(&self.clock)),
             Command::LoadSgf(file, target) => self.load_sgf(&file, target),
             Command::PrintSgf(file) => self.print_sgf(file.as_deref()),
+            // The end of the game.
+            Command::FinalStatusList(status) => {
+                let judgement = score::judge(&self.game);
+                let board = self.game.board();
+                let chains: Vec<Vec<Point>> = score::chains(board)
+                    .into_iter()
+                    .filter(|stones| judgement.status(stones[0]) == status)
+                    .collect();
+                Ok(response::chain_lines_text(board, &chains))
+            }
+            Command::GenMoveCleanup(color) => {
+                let judgement = score::judge(&self.game);
+                let board = self.game.board();
+                let targets: Vec<Point> = judgement
+                    .dead
+                    .iter()
+                    .copied()
+                    .filter(|&point| board.get(point) == Some(color.opponent()))
+                    .collect();
+                let turn = self.player.generate_cleanup(&self.game, color, &targets);
+                Ok(self.play_generated(color, turn))
+            }
+            Command::ScoreBreakdown => {
+                let score = self.judged_score();
+                Ok(response::breakdown_text(
+                    &score,
+                    &self.game.rules(),
+                    self.game.handicap(),
+                ))
+            }
         }
+    }
+
+    /// The count of the game with the judgement's dead stones removed and its sekis respected.
+    fn judged_score(&self) -> score::Score {
+        let judgement = score::judge(&self.game);
+        score::count(&self.game, &judgement.dead, &judgement.seki)
+    }
+
+    /// Plays a move the player generated and returns its text. A player that proposes an
+    /// illegal move is a bug; passing instead keeps the game going and the reply honest.
+    fn play_generated(&mut self, color: Color, turn: Move) -> String {
+        if let Err(reason) = self.game.play(color, turn) {
+            log::error!("the player chose an illegal move ({reason}); passing instead");
+            self.game
+                .play(color, Move::Pass)
+                .expect("a pass is always legal");
+            return "pass".to_string();
+        }
+        self.move_text(turn)
     }
 
     /// The board point a vertex names: `syntax error` for `pass` or a point off this board.
@@ -261,5 +301,208 @@ impl Engine {
             Move::Pass => "pass".to_string(),
             Move::Place(point) => response::vertex_text(self.game.board(), point),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gtp::parse::{Line, parse_line};
+    use crate::player::RandomPlayer;
+
+    fn engine(seed: u64) -> Engine {
+        Engine::new(9, Rules::BGA, 7.5, Box::new(RandomPlayer::new(seed))).unwrap()
+    }
+
+    /// Runs each line of `script` (GTP commands) and returns the last reply.
+    fn run(engine: &mut Engine, script: &str) -> Reply {
+        let mut reply = Ok(String::new());
+        for line in script.lines() {
+            match parse_line(line.as_bytes()) {
+                Line::Request(request) => reply = engine.execute(request.command).0,
+                Line::Invalid(_, failure) => reply = Err(failure),
+                Line::Nothing => {}
+            }
+        }
+        reply
+    }
+
+    /// Plays a diagram (top row first) as `play` commands.
+    fn setup(diagram: &str) -> String {
+        let rows: Vec<&str> = diagram
+            .lines()
+            .filter(|row| !row.trim().is_empty())
+            .collect();
+        let mut script = String::new();
+        for (from_top, row) in rows.iter().enumerate() {
+            let y = rows.len() - from_top;
+            for (x, symbol) in row.split_whitespace().enumerate() {
+                let column = &crate::gtp::parse::COLUMN_LETTERS[x..=x];
+                match symbol {
+                    "X" => script.push_str(&format!("play b {column}{y}\n")),
+                    "O" => script.push_str(&format!("play w {column}{y}\n")),
+                    _ => {}
+                }
+            }
+        }
+        script
+    }
+
+    /// The end of a GNU Go self-play game (9×9, `--seed 34 --level 1`). GNU Go and Kosumi
+    /// agree: white B6-B5-C5-D5-D4-D3 (in atari at C4) and white B3 are dead in Black's area,
+    /// black H5-G4-H4 is dead in White's; W+6.5 under Chinese rules, komi 7.5.
+    const DEAD_STONES: &str = "
+        . . X X X O . . .
+        . . X O O O . . .
+        . X X O . . O . .
+        X O X X O O O O .
+        X O O O X O . X .
+        . X . O X O X X .
+        . O X O X X O O .
+        . . X X X O O . .
+        . . . . X O . . .";
+
+    #[test]
+    fn final_status_list_prints_one_chain_per_line_in_gnu_go_order() {
+        let mut engine = engine(1);
+        let position = setup(DEAD_STONES);
+        assert_eq!(
+            run(&mut engine, &format!("{position}final_status_list dead")),
+            Ok("B6 B5 C5 D5 D4 D3\nH5 G4 H4\nB3".to_string())
+        );
+        assert_eq!(
+            run(&mut engine, "final_status_list seki"),
+            Ok(String::new())
+        );
+        let alive = run(&mut engine, "final_status_list alive").unwrap();
+        assert_eq!(alive.lines().count(), 7, "{alive}");
+        assert!(
+            alive.starts_with("C9 D9 E9 C8 B7 C7 C6 D6\nF9 D8 E8 F8 D7\n"),
+            "{alive}"
+        );
+        assert_eq!(
+            run(&mut engine, "final_status_list territory"),
+            Err(Failure::SyntaxError)
+        );
+        // Under Tromp-Taylor every stone is alive.
+        assert_eq!(
+            run(
+                &mut engine,
+                "kata-set-rules tromp-taylor\nfinal_status_list dead"
+            ),
+            Ok(String::new())
+        );
+        assert_eq!(
+            run(&mut engine, "final_status_list alive")
+                .unwrap()
+                .lines()
+                .count(),
+            10
+        );
+    }
+
+    #[test]
+    fn final_score_removes_the_dead_stones_whatever_the_seed() {
+        let position = setup(DEAD_STONES);
+        for seed in [1, 2, 99] {
+            let mut engine = engine(seed);
+            assert_eq!(
+                run(
+                    &mut engine,
+                    &format!("{position}kata-set-rules chinese\nfinal_score")
+                ),
+                Ok("W+6.5".to_string())
+            );
+            // Japanese, with no captures during play (the stones were put down with `play`):
+            // Black 21 territory + 7 dead, White 23 territory + 3 dead + 7.5.
+            assert_eq!(
+                run(&mut engine, "kata-set-rules japanese\nfinal_score"),
+                Ok("W+5.5".to_string())
+            );
+        }
+    }
+
+    #[test]
+    fn a_dead_chain_in_atari_is_captured_at_once() {
+        let mut engine = engine(3);
+        let position = setup(DEAD_STONES);
+        assert_eq!(
+            run(&mut engine, &format!("{position}kgs-genmove_cleanup b")),
+            Ok("C4".to_string())
+        );
+    }
+
+    #[test]
+    fn cleanup_takes_the_liberties_of_dead_stones() {
+        let mut engine = engine(4);
+        let position = setup(DEAD_STONES);
+        let reply = run(&mut engine, &format!("{position}kgs-genmove_cleanup w")).unwrap();
+        assert!(["J5", "G5", "J4"].contains(&reply.as_str()), "{reply}");
+    }
+
+    #[test]
+    fn cleanup_never_passes_while_dead_stones_remain() {
+        for seed in [5, 6, 7] {
+            let mut engine = engine(seed);
+            let position = setup(DEAD_STONES);
+            run(&mut engine, &format!("{position}kata-set-rules chinese")).unwrap();
+            let dead = ["H5", "G4", "H4"];
+            let standing = |engine: &Engine| {
+                let board = engine.game().board();
+                dead.iter()
+                    .filter(|vertex| {
+                        board.get(crate::board::tests::at(board, vertex)) == Some(Color::Black)
+                    })
+                    .count()
+            };
+            let mut moves = 0;
+            while standing(&engine) > 0 {
+                let reply = run(&mut engine, "kgs-genmove_cleanup w").unwrap();
+                assert_ne!(reply, "pass", "seed {seed}: passed with dead stones left");
+                run(&mut engine, "play b pass").unwrap();
+                moves += 1;
+                assert!(moves < 20, "seed {seed}: the dead stones are still there");
+            }
+        }
+    }
+
+    #[test]
+    fn the_score_breakdown_lists_every_item_and_the_sum() {
+        let mut engine = engine(1);
+        let mut script = String::from("komi 7.5\n");
+        for turn in crate::score::tests::BGA_WORKED_EXAMPLE {
+            script.push_str(&format!("play {turn}\n"));
+        }
+        script.push_str("kosumi-score_breakdown");
+        let text = run(&mut engine, &script).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "rules bga, territory: territory + prisoners, pass stones included, White passes last",
+                "Black territory 18",
+                "Black stones on the board 25, not counted",
+                "Black prisoners 8: captures 7, dead stones 0, pass stones 1",
+                "Black total 18 + 8 = 26",
+                "White territory 19",
+                "White stones on the board 19, not counted",
+                "White prisoners 2: captures 1, dead stones 0, pass stones 1",
+                "White komi 7.5",
+                "White handicap compensation 0",
+                "White total 19 + 2 + 7.5 = 28.5",
+                "result W+2.5",
+            ]
+        );
+        let area = run(
+            &mut engine,
+            "kata-set-rules chinese\nkosumi-score_breakdown",
+        )
+        .unwrap();
+        assert!(area.contains("\nBlack total 25 + 18 = 43\n"), "{area}");
+        assert!(
+            area.contains("\nWhite total 19 + 19 + 7.5 = 45.5\n"),
+            "{area}"
+        );
+        assert!(area.ends_with("\nresult W+2.5"), "{area}");
     }
 }

@@ -7,7 +7,7 @@ use super::parse::COLUMN_LETTERS;
 use crate::board::{Board, Color, Point};
 use crate::clock::{Clock, TimeControl};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
-use crate::score::Score;
+use crate::score::{Score, Tally};
 
 /// Why a command failed. `Display` gives the exact text sent after `?`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,6 +119,106 @@ pub fn vertex_list_text(board: &Board, points: &[Point]) -> String {
         .map(|&(_, _, point)| vertex_text(board, point))
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Chains as GNU Go's `final_status_list` lists them: one chain per line, each line sorted as
+/// `vertex_list_text` sorts, the lines in the order of their first vertices. Empty for none.
+pub fn chain_lines_text(board: &Board, chains: &[Vec<Point>]) -> String {
+    let first = |stones: &Vec<Point>| {
+        stones
+            .iter()
+            .map(|&point| {
+                let (x, y) = board.coordinates(point);
+                (board.size() - 1 - y, x)
+            })
+            .min()
+    };
+    let mut ordered: Vec<&Vec<Point>> = chains.iter().collect();
+    ordered.sort_by_key(|stones| first(stones));
+    ordered
+        .iter()
+        .map(|stones| vertex_list_text(board, stones))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A number in a score breakdown: `26`, `28.5`, `-3.5` (no decimals for whole numbers).
+fn number_text(number: f64) -> String {
+    if number.fract() == 0.0 {
+        format!("{number:.0}")
+    } else {
+        format!("{number}")
+    }
+}
+
+/// `kosumi-score_breakdown`: the count item by item, one line each, for Black then White,
+/// then the result. `handicap` is the number of handicap stones of the game.
+pub fn breakdown_text(score: &Score, rules: &Rules, handicap: u32) -> String {
+    let mut lines = Vec::new();
+    let method = match (rules.scoring, rules.pass_stones) {
+        (Scoring::Area, _) => "area: stones on the board + territory",
+        (Scoring::Territory, true) => {
+            "territory: territory + prisoners, pass stones included, White passes last"
+        }
+        (Scoring::Territory, false) => "territory: territory + prisoners, none in seki",
+    };
+    let method = if rules.every_stone_alive {
+        "area: stones on the board + territory, every stone alive"
+    } else {
+        method
+    };
+    lines.push(format!("rules {}, {method}", rules.name));
+    for color in Color::BOTH {
+        let tally: &Tally = score.tally(color);
+        let name = match color {
+            Color::Black => "Black",
+            Color::White => "White",
+        };
+        let prisoners = tally.captures + tally.dead + tally.pass_stones;
+        let (stones_note, prisoners_note) = match rules.scoring {
+            Scoring::Area => ("", ", not counted"),
+            Scoring::Territory => (", not counted", ""),
+        };
+        lines.push(format!("{name} territory {}", tally.territory));
+        lines.push(format!(
+            "{name} stones on the board {}{stones_note}",
+            tally.stones
+        ));
+        lines.push(format!(
+            "{name} prisoners {prisoners}: captures {}, dead stones {}, pass stones {}{prisoners_note}",
+            tally.captures, tally.dead, tally.pass_stones
+        ));
+        let mut terms: Vec<String> = match rules.scoring {
+            Scoring::Area => vec![tally.stones.to_string(), tally.territory.to_string()],
+            Scoring::Territory => vec![tally.territory.to_string(), prisoners.to_string()],
+        };
+        if color == Color::White {
+            lines.push(format!("{name} komi {}", number_text(tally.komi)));
+            terms.push(number_text(tally.komi));
+            let bonus = rules.handicap_bonus.points(handicap);
+            let compensation = match rules.scoring {
+                Scoring::Area => {
+                    if tally.handicap_bonus > 0 {
+                        terms.push(tally.handicap_bonus.to_string());
+                    }
+                    format!("{}", tally.handicap_bonus)
+                }
+                Scoring::Territory if bonus > 0 => format!(
+                    "0 (the N - 1 = {bonus} points are contained in the territory and \
+                     pass-stone count)"
+                ),
+                Scoring::Territory => "0".to_string(),
+            };
+            lines.push(format!("{name} handicap compensation {compensation}"));
+        }
+        lines.push(format!(
+            "{name} total {} = {}",
+            terms.join(" + ").replace("+ -", "- "),
+            number_text(tally.total)
+        ));
+    }
+    lines.push(format!("result {}", result_text(score)));
+    lines.join("\n")
 }
 
 /// A colour as GNU Go writes it: `black` or `white`.
@@ -422,5 +522,65 @@ mod tests {
         assert_eq!(Failure::BadVertexList.to_string(), "bad vertex list");
         assert_eq!(Failure::CannotLoadFile.to_string(), "cannot load file");
         assert_eq!(Failure::CannotSaveFile.to_string(), "cannot save file");
+    }
+
+    #[test]
+    fn chain_lines_put_each_chain_on_a_line_ordered_by_its_first_vertex() {
+        let board = Board::new(9).unwrap();
+        let at = |x, y| board.point(x, y).unwrap();
+        let low = vec![at(0, 0), at(1, 0)];
+        let high = vec![at(4, 3), at(4, 4), at(3, 4)];
+        let middle = vec![at(8, 4)];
+        assert_eq!(
+            chain_lines_text(&board, &[low, middle, high]),
+            "D5 E5 E4\nJ5\nA1 B1"
+        );
+        assert_eq!(chain_lines_text(&board, &[]), "");
+    }
+
+    #[test]
+    fn the_breakdown_shows_the_handicap_compensation_of_each_ruleset() {
+        use crate::game::Game;
+        use crate::score::count;
+        let handicap_game = |rules: Rules| {
+            let mut game = Game::new(9, rules, 0.5).unwrap();
+            let stones: Vec<(Color, Point)> = [(2, 2), (6, 6), (2, 6), (6, 2)]
+                .iter()
+                .map(|&(x, y)| (Color::Black, game.board().point(x, y).unwrap()))
+                .collect();
+            game.place_setup(&stones, true).unwrap();
+            game
+        };
+        let bga = handicap_game(Rules::BGA);
+        let text = breakdown_text(&count(&bga, &[], &[]), &bga.rules(), bga.handicap());
+        assert!(
+            text.contains(
+                "\nWhite handicap compensation 0 (the N - 1 = 3 points are contained in the \
+                 territory and pass-stone count)\n"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("\nWhite total 0 + 0 + 0.5 = 0.5\n"), "{text}");
+        let chinese = handicap_game(Rules::CHINESE);
+        let text = breakdown_text(
+            &count(&chinese, &[], &[]),
+            &chinese.rules(),
+            chinese.handicap(),
+        );
+        assert!(text.contains("\nBlack total 4 + 77 = 81\n"), "{text}");
+        assert!(text.contains("\nWhite handicap compensation 4\n"), "{text}");
+        assert!(
+            text.contains("\nWhite total 0 + 0 + 0.5 + 4 = 4.5\n"),
+            "{text}"
+        );
+        assert!(text.ends_with("\nresult B+76.5"), "{text}");
+        let japanese = handicap_game(Rules::JAPANESE);
+        let text = breakdown_text(
+            &count(&japanese, &[], &[]),
+            &japanese.rules(),
+            japanese.handicap(),
+        );
+        assert!(text.contains("\nWhite handicap compensation 0\n"), "{text}");
+        assert!(!text.contains("\n\n"), "no empty line: {text}");
     }
 }

@@ -5,7 +5,7 @@ mod random;
 
 pub use random::RandomPlayer;
 
-use crate::board::Color;
+use crate::board::{Color, Point};
 use crate::clock::Clock;
 use crate::game::{Game, Move};
 
@@ -27,4 +27,10 @@ pub trait Player {
     fn set_clock(&mut self, clock: &Clock) {
         let _ = clock;
     }
+
+    /// Chooses a move for `color` in the cleanup phase after two passes
+    /// (`kgs-genmove_cleanup`): as `generate`, but `targets` are opposing stones judged dead,
+    /// and while the player can still play a legal move on a liberty of one of them it must not
+    /// pass; it should capture them, or at least take their liberties.
+    fn generate_cleanup(&mut self, game: &Game, color: Color, targets: &[Point]) -> Move;
 }

@@ -147,7 +147,7 @@ mod tests {
     use std::path::PathBuf;
     use std::sync::{Arc, Mutex};
 
-    use crate::board::Color;
+    use crate::board::{Color, Point};
     use crate::clock::{Clock, TimeControl, TimeLeft};
     use crate::game::{Game, Move};
     use crate::gtp::Engine;
@@ -451,6 +451,9 @@ mod tests {
             Move::Pass
         }
         fn suggest(&self, _game: &Game, _color: Color) -> Move {
+            Move::Pass
+        }
+        fn generate_cleanup(&mut self, _game: &Game, _color: Color, _targets: &[Point]) -> Move {
             Move::Pass
         }
         fn set_clock(&mut self, clock: &Clock) {
