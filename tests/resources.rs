@@ -1,7 +1,8 @@
 //! Resource bounds of the real `kosumi` binary: memory over a session of 100,000 moves (many
 //! games with `clear_board`, and one game of 100,000 moves with undo at its end), and the
-//! whole-board commands on the largest board. Nothing here asserts speed: times are printed
-//! (run with `--nocapture` to see them) and only counts, answers and memory are checked.
+//! whole-board commands on the largest board, dead-stone judgement included. Nothing here
+//! asserts speed: times are printed (run with `--nocapture` to see them) and only counts,
+//! answers and memory are checked.
 
 use std::time::{Duration, Instant};
 
@@ -205,6 +206,13 @@ fn whole_board_commands_on_a_full_twenty_five_by_twenty_five_board_finish() {
         "showboard",
         "printsgf",
         "list_stones black",
+        // Dead-stone and seki judgement on the full board, under rules that judge them.
+        "kata-set-rules japanese",
+        "final_score",
+        "final_status_list dead",
+        "final_status_list seki",
+        "final_status_list alive",
+        "kosumi-score_breakdown",
     ] {
         let start = Instant::now();
         let reply = session.ok(command);
@@ -226,6 +234,7 @@ fn whole_board_commands_on_a_full_twenty_five_by_twenty_five_board_finish() {
             .iter()
             .all(|reply| reply.as_deref() == Ok("empty"))
     );
+    session.ok("kata-set-rules tromp-taylor");
     session.ok("clear_board");
     let start = Instant::now();
     let stones = session.ok("place_free_handicap 624");
