@@ -11,8 +11,8 @@
 //! A record loads into a game built from scratch, so a failure leaves the caller's game as it
 //! was: size `SZ` (2–25, default 19), komi `KM`, rules from `RU` (names mapped to our presets,
 //! unknown names keep the caller's rules), setup `AB`/`AW`/`AE` and `PL` before the first move
-//! (a handicap when `HA` ≥ 2 and the setup is black stones only), then the moves and passes
-//! (`B[]`, and `B[tt]` up to 19×19) of the main line, each of which must be legal.
+//! (a handicap when `HA` ≥ 2 and the setup is two or more black stones only), then the moves
+//! and passes (`B[]`, and `B[tt]` up to 19×19) of the main line, each of which must be legal.
 
 use std::fs::File;
 use std::io::Read;
@@ -195,9 +195,10 @@ fn stops_before(until: Until, played: u32, game: &Game, turn: Move) -> bool {
     }
 }
 
-/// Puts the setup stones on the board (as handicap when `HA` ≥ 2 and they are all black) and
-/// sets who moves first when the record says so. The stones are kept in one canonical order
-/// (Black first, then board order), so that a game written and read again is the same game.
+/// Puts the setup stones on the board (as handicap when `HA` ≥ 2 and they are two or more,
+/// all black) and sets who moves first when the record says so. The stones are kept in one
+/// canonical order (Black first, then board order), so that a game written and read again is
+/// the same game.
 fn place(
     game: &mut Game,
     setup: &mut [(Color, Point)],
@@ -205,8 +206,10 @@ fn place(
     first: Option<Color>,
 ) -> Result<(), SgfError> {
     setup.sort();
+    // A handicap is two stones or more (as GTP's handicap commands have it): one black setup
+    // stone under HA[2+] is plain setup, or the record would not read back as written.
     let is_handicap =
-        handicap >= 2 && !setup.is_empty() && setup.iter().all(|&(color, _)| color == Color::Black);
+        handicap >= 2 && setup.len() >= 2 && setup.iter().all(|&(color, _)| color == Color::Black);
     game.place_setup(setup, is_handicap)
         .map_err(|_| SgfError::Syntax("repeated setup point", 0))?;
     if let Some(color) = first {
@@ -707,6 +710,22 @@ mod tests {
         assert_eq!(game.board().stone_counts(), [2, 0]);
         assert_eq!(game.board().get(at(game.board(), "C3")), Some(Color::Black));
         assert_eq!(game.board().get(at(game.board(), "G7")), Some(Color::Black));
+    }
+
+    #[test]
+    fn one_black_setup_stone_is_no_handicap_whatever_ha_says() {
+        // Found by the fuzzer (fuzz/fuzz_targets/sgf.rs): HA[3] with a single AB stone was
+        // loaded as a handicap of 1, written back as HA[1], and read again as no handicap
+        // with Black to move: a different game. A handicap is two stones or more, as in GTP.
+        let game = load_text("(;SZ[19]KM[0.5]HA[3]AB[qn];W[np];B[pj];W[jj])", Until::End).unwrap();
+        assert_eq!(game.handicap(), 0);
+        assert_eq!(
+            game.first_to_move(),
+            Color::White,
+            "the first move is White's"
+        );
+        assert_eq!(game.board().stone_counts(), [2, 2]);
+        assert_round_trip(&game);
     }
 
     #[test]

@@ -17,3 +17,9 @@ mod gnugo;
 // GoGui's analyze commands and interrupt, gogui-twogtp's exact traffic (the clients themselves
 // run in .ci/interop).
 mod interop;
+// Property tests (proptest) over random move and command sequences against a slow reference.
+mod sequences;
+// Input and output faults: huge lines, end of input mid-line, closed stdout and stderr.
+mod faults;
+// Memory over 100,000-move sessions; whole-board commands on the largest board.
+mod resources;

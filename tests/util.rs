@@ -279,6 +279,11 @@ impl Session {
         }
     }
 
+    /// Closes stdin (end of input), leaving the process running.
+    pub fn close_stdin(&mut self) {
+        drop(self.stdin.take());
+    }
+
     /// Closes stdin (end of input) and waits up to `limit` for the process to exit.
     pub fn close_and_wait(mut self, limit: Duration) -> ExitStatus {
         drop(self.stdin.take());
@@ -300,6 +305,14 @@ impl Session {
             }
             std::thread::sleep(Duration::from_millis(10));
         }
+    }
+
+    /// The process's peak resident memory so far, in KiB (`VmHWM` of /proc/PID/status), or
+    /// `None` where that cannot be read (not Linux, or the process is gone).
+    pub fn peak_memory_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
     }
 
     /// Whatever is left on stdout after the process exited.

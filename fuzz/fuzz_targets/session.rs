@@ -1,0 +1,108 @@
+//! Fuzz target: arbitrary bytes as one whole GTP session, run in-process the way `gtp::serve`
+//! runs it (lines read with `read_line` under `LINE_LIMIT`, parsed with `parse_line`, executed
+//! by `Engine::execute`, framed by `write_reply`), without the input thread. Any board size,
+//! any command, any order; the session stops at `quit`.
+//!
+//! Besides "no panic", after every command it checks that a failed command left the game and
+//! the clock exactly as they were, that the reply frames as one GTP response (no empty line
+//! inside), and at the end that the incremental board agrees with a recomputation (on
+//! boards of up to 32 stones).
+//!
+//! Commands that touch the file system (`loadsgf FILE`, `printsgf FILE`) are skipped: a fuzzer
+//! must not write files wherever it runs. `printsgf` and `printsgf -` answer in the reply and
+//! are run. So are the end-of-game commands (`final_score`, `final_status_list`,
+//! `kosumi-score_breakdown`, `kgs-genmove_cleanup`) under `tromp-taylor`, where every stone is
+//! alive; under the other rules they run the Monte-Carlo judgement and are skipped here (the
+//! `judgement` target covers it).
+
+#![no_main]
+
+use kosumi::gtp::command::Command;
+use kosumi::gtp::parse::{Line, parse_line};
+use kosumi::gtp::response::write_reply;
+use kosumi::gtp::{Engine, Flow, InputLine, LINE_LIMIT, read_line};
+use kosumi::player::RandomPlayer;
+use kosumi::rules::Rules;
+use libfuzzer_sys::fuzz_target;
+
+fn touches_files(command: &Command) -> bool {
+    match command {
+        Command::LoadSgf(..) => true,
+        Command::PrintSgf(Some(file)) => file != "-",
+        _ => false,
+    }
+}
+
+/// Whether the command runs the end-of-game judgement (`score::judge`, 1,000 playouts: tens
+/// of milliseconds in a release build, a second under the fuzzer's instrumentation). Such a
+/// command in a session would cost as much as thousands of sessions; the `judgement` target
+/// fuzzes the judgement on its own.
+fn judges(command: &Command, engine: &Engine) -> bool {
+    let judging = matches!(
+        command,
+        Command::FinalScore
+            | Command::FinalStatusList(_)
+            | Command::GenMoveCleanup(_)
+            | Command::ScoreBreakdown
+    );
+    judging && !engine.game().rules().every_stone_alive
+}
+
+fuzz_target!(|data: &[u8]| {
+    let player = Box::new(RandomPlayer::new(1));
+    let mut engine = Engine::new(19, Rules::default(), 7.5, player).expect("19 is a valid size");
+    let mut input: &[u8] = data;
+    let mut output = Vec::new();
+    while let Some(line) = read_line(&mut input, LINE_LIMIT).expect("reading a slice never fails") {
+        let raw = match line {
+            InputLine::Complete(raw) => raw,
+            InputLine::TooLong(_) => continue,
+        };
+        let request = match parse_line(&raw) {
+            Line::Request(request) => request,
+            Line::Nothing | Line::Invalid(..) => continue,
+        };
+        if touches_files(&request.command) || judges(&request.command, &engine) {
+            continue;
+        }
+        let game = engine.game().clone();
+        let clock = *engine.clock();
+        let (reply, flow) = engine.execute(request.command.clone());
+        if reply.is_err() {
+            assert!(
+                engine.game() == &game,
+                "{:?} failed but changed the game",
+                request.command
+            );
+            assert_eq!(
+                engine.clock(),
+                &clock,
+                "{:?} failed but changed the clock",
+                request.command
+            );
+        }
+        output.clear();
+        write_reply(&mut output, request.id, &reply).expect("writing to memory never fails");
+        assert!(output.ends_with(b"\n\n"));
+        let body = &output[..output.len() - 2];
+        assert!(
+            !body.windows(2).any(|pair| pair == b"\n\n"),
+            "an empty line inside the reply to {:?}",
+            request.command
+        );
+        if flow == Flow::Quit {
+            break;
+        }
+    }
+    // Board::verify flood-fills the chain of every stone, cubic in the size of a chain: one
+    // verify of a 600-stone handicap chain costs as much as thousands of sessions, and perf
+    // showed it took half the fuzzing time. So it runs on boards of up to 32 stones only; the
+    // property tests (tests/sequences.rs) verify after every move of their random games.
+    let board = engine.game().board();
+    let stones: u32 = board.stone_counts().iter().sum();
+    if stones <= 32 {
+        if let Err(error) = board.verify() {
+            panic!("the board is inconsistent: {error}");
+        }
+    }
+});
