@@ -11,9 +11,10 @@
 //! Commands that touch the file system (`loadsgf FILE`, `printsgf FILE`) are skipped: a fuzzer
 //! must not write files wherever it runs. `printsgf` and `printsgf -` answer in the reply and
 //! are run. So are the end-of-game commands (`final_score`, `final_status_list`,
-//! `kosumi-score_breakdown`, `kgs-genmove_cleanup`) under `tromp-taylor`, where every stone is
-//! alive; under the other rules they run the Monte-Carlo judgement and are skipped here (the
-//! `judgement` target covers it).
+//! `kosumi-score_breakdown`, `kgs-genmove_cleanup`, `kosumi-dead_stones`) under
+//! `tromp-taylor`, where every stone is alive; under the other rules they run the Monte-Carlo
+//! judgement and are skipped here (the `judgement` target covers it), as are ownership
+//! estimates of more than 16 playouts.
 
 #![no_main]
 
@@ -33,19 +34,22 @@ fn touches_files(command: &Command) -> bool {
     }
 }
 
-/// Whether the command runs the end-of-game judgement (`score::judge`, 1,000 playouts: tens
-/// of milliseconds in a release build, a second under the fuzzer's instrumentation). Such a
-/// command in a session would cost as much as thousands of sessions; the `judgement` target
-/// fuzzes the judgement on its own.
-fn judges(command: &Command, engine: &Engine) -> bool {
+/// Whether the command runs Monte-Carlo playouts: the end-of-game judgement (`score::judge`,
+/// 1,000 playouts: tens of milliseconds in a release build, a second under the fuzzer's
+/// instrumentation) or an ownership estimate of more than 16 playouts. Such a command would
+/// cost as much as thousands of sessions; the `judgement` target fuzzes the judgement on its
+/// own, and small ownership estimates run here.
+fn plays_out(command: &Command, engine: &Engine) -> bool {
     let judging = matches!(
         command,
         Command::FinalScore
             | Command::FinalStatusList(_)
             | Command::GenMoveCleanup(_)
             | Command::ScoreBreakdown
+            | Command::DeadStones
     );
-    judging && !engine.game().rules().every_stone_alive
+    let estimating = matches!(command, Command::Ownership(playouts) if *playouts > 16);
+    (judging && !engine.game().rules().every_stone_alive) || estimating
 }
 
 fuzz_target!(|data: &[u8]| {
@@ -62,7 +66,7 @@ fuzz_target!(|data: &[u8]| {
             Line::Request(request) => request,
             Line::Nothing | Line::Invalid(..) => continue,
         };
-        if touches_files(&request.command) || judges(&request.command, &engine) {
+        if touches_files(&request.command) || plays_out(&request.command, &engine) {
             continue;
         }
         let game = engine.game().clone();

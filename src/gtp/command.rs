@@ -184,7 +184,8 @@ pub enum Command {
     /// playouts of the judgement's policy from the current position, then
     /// `TEXT B+3.2 by area before komi, 1000 playouts`. A `# interrupt` line ends it early:
     /// `TEXT …, 523 of 1000000 playouts (interrupted)`. The same position and PLAYOUTS always
-    /// give the same answer. Fails: syntax error (also for 0).
+    /// give the same answer. Fails: syntax error (also for 0 and for more than
+    /// `MAX_OWNERSHIP_PLAYOUTS`, 1,000,000).
     Ownership(u32),
     /// `kosumi-dead_stones` → gfx: the end-of-game judgement (`final_status_list`): `MARK` on
     /// the dead stones, `CIRCLE` on the stones in seki, `BLACK` and `WHITE` on each colour's
@@ -195,6 +196,11 @@ pub enum Command {
 
 /// The playouts of `kosumi-ownership` without an argument.
 pub const OWNERSHIP_PLAYOUTS: u32 = 1000;
+
+/// The most playouts `kosumi-ownership` accepts: tens of seconds on 19×19 in a release build
+/// (a `# interrupt` ends it sooner). Without a bound one command line (`kosumi-ownership
+/// 4294967295`) would keep a controller that sends nothing more waiting for days.
+pub const MAX_OWNERSHIP_PLAYOUTS: u32 = 1_000_000;
 
 /// Which position of a record `loadsgf` loads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -428,6 +434,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "kosumi-ownership",
         parse: |text| match arguments(text, opt(integer))? {
             Some(0) => Err(Failure::SyntaxError),
+            Some(playouts) if playouts > MAX_OWNERSHIP_PLAYOUTS => Err(Failure::SyntaxError),
             playouts => Ok(Command::Ownership(playouts.unwrap_or(OWNERSHIP_PLAYOUTS))),
         },
     },
@@ -630,6 +637,26 @@ mod tests {
             Ok(Command::PrintSgf(Some("out.sgf".to_string())))
         );
         assert_eq!(Command::parse("printsgf", "a b"), Err(Failure::SyntaxError));
+    }
+
+    #[test]
+    fn kosumi_ownership_takes_one_to_a_million_playouts() {
+        // Found by tests/sequences.rs: `kosumi-ownership 2147483648` ran for hours.
+        assert_eq!(
+            Command::parse("kosumi-ownership", ""),
+            Ok(Command::Ownership(OWNERSHIP_PLAYOUTS))
+        );
+        assert_eq!(
+            Command::parse("kosumi-ownership", "1000000"),
+            Ok(Command::Ownership(MAX_OWNERSHIP_PLAYOUTS))
+        );
+        for arguments in ["0", "1000001", "2147483648", "99999999999"] {
+            assert_eq!(
+                Command::parse("kosumi-ownership", arguments),
+                Err(Failure::SyntaxError),
+                "{arguments}"
+            );
+        }
     }
 
     #[test]
