@@ -298,7 +298,7 @@ fn ownership_is_an_influence_on_every_point_from_the_playouts() {
     //   1 . X . O .
     //     A B C D E
     let mut engine = Engine::start(&["--seed", "1", "--size", "5", "--rules", "chinese"]);
-    for command in [
+    const WALLS: [&str; 14] = [
         "play B B1",
         "play W D1",
         "play B B2",
@@ -313,7 +313,8 @@ fn ownership_is_an_influence_on_every_point_from_the_playouts() {
         "play W E4",
         "play B B5",
         "play W D5",
-    ] {
+    ];
+    for command in WALLS {
         engine.ok(command);
     }
     let reply = engine.ok("kosumi-ownership 200");
@@ -340,22 +341,7 @@ fn ownership_is_an_influence_on_every_point_from_the_playouts() {
     );
     // A deterministic function of the position and the budget, whatever the seed.
     let mut other = Engine::start(&["--seed", "2", "--size", "5", "--rules", "chinese"]);
-    for command in [
-        "play B B1",
-        "play W D1",
-        "play B B2",
-        "play W D2",
-        "play B A2",
-        "play W E2",
-        "play B B3",
-        "play W D3",
-        "play B B4",
-        "play W D4",
-        "play B A4",
-        "play W E4",
-        "play B B5",
-        "play W D5",
-    ] {
+    for command in WALLS {
         other.ok(command);
     }
     assert_eq!(other.ok("kosumi-ownership 200"), reply);
