@@ -1,14 +1,15 @@
 //! Input and output faults against the real binary, beyond the wire-format cases of
 //! `protocol` (CRLF, control bytes, invalid UTF-8, a line just over the limit): a 10 MiB line
 //! answered `line too long` in bounded memory, a last command without newline, stdin closed in
-//! the middle of a line, and stdout or stderr closed by the other side (the engine exits
-//! quietly with status 0, no panic).
+//! the middle of a line, stdout or stderr closed by the other side (the engine exits quietly
+//! with status 0, no panic), and a flood of input behind a long command (read ahead only as
+//! far as `gtp::INPUT_QUEUE`).
 
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use kosumi::gtp::LINE_LIMIT;
+use kosumi::gtp::{INPUT_QUEUE, LINE_LIMIT};
 
 use crate::util::{Session, kosumi_path, run, split_replies};
 
@@ -128,4 +129,56 @@ fn the_engine_keeps_answering_when_stderr_is_closed() {
     assert!(replies[2].is_ok(), "{replies:?}");
     assert_eq!(replies[3], Ok(String::new()));
     assert!(output.status.success());
+}
+
+#[test]
+fn a_flood_of_input_behind_a_long_command_is_not_read_into_memory() {
+    let mut child = Command::new(kosumi_path())
+        .args(["--seed", "1", "--size", "19"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the kosumi binary starts");
+    let status_path = format!("/proc/{}/status", child.id());
+    let peak_kib = || -> Option<u64> {
+        let status = std::fs::read_to_string(&status_path).ok()?;
+        let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    };
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // A million playouts: tens of seconds at least, during which nothing is answered.
+    stdin
+        .write_all(b"kosumi-ownership 1000000\n")
+        .and_then(|()| stdin.flush())
+        .expect("the engine reads its input");
+    std::thread::sleep(Duration::from_millis(300));
+    let before = peak_kib();
+    // Two million short lines (10 MB), written as fast as the engine takes them: unbounded
+    // read-ahead would hold them all (some 160 MB); the engine takes only INPUT_QUEUE lines
+    // and the pipe's buffer, and the writer waits.
+    let writer = std::thread::spawn(move || {
+        let chunk = b"name\n".repeat(100_000);
+        for _ in 0..20 {
+            if stdin.write_all(&chunk).is_err() {
+                return false;
+            }
+        }
+        true
+    });
+    std::thread::sleep(Duration::from_millis(1500));
+    let after = peak_kib();
+    let _ = child.kill();
+    let _ = child.wait();
+    let wrote_everything = writer.join().expect("the writer does not panic");
+    assert!(
+        !wrote_everything,
+        "the engine read two million lines while one command ran (queue {INPUT_QUEUE})"
+    );
+    if let (Some(before), Some(after)) = (before, after) {
+        assert!(
+            after < before + 8 * 1024,
+            "peak memory grew from {before} KiB to {after} KiB under a flood of input"
+        );
+    }
 }

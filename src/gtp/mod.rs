@@ -29,6 +29,13 @@ use response::{Failure, write_reply};
 /// longer line is answered `line too long` and skipped without being held in memory.
 pub const LINE_LIMIT: usize = 1 << 20;
 
+/// How many lines the input thread reads ahead of the command running. When the queue is full
+/// the thread waits, and the controller's writes wait on the pipe: a controller that pipes in
+/// a large file while a long command runs costs at most this many lines of memory (at most
+/// `LINE_LIMIT` each), not the whole file (some 80 bytes a line otherwise). A `# interrupt`
+/// line is still seen at once unless this many commands are already waiting.
+pub const INPUT_QUEUE: usize = 64;
+
 /// One line read from the input.
 #[derive(Debug, PartialEq)]
 pub enum InputLine {
@@ -140,7 +147,7 @@ fn spawn_reader(
     input: impl Read + Send + 'static,
     counters: std::sync::Arc<InputCounters>,
 ) -> io::Result<mpsc::Receiver<NumberedLine>> {
-    let (sender, receiver) = mpsc::channel::<NumberedLine>();
+    let (sender, receiver) = mpsc::sync_channel::<NumberedLine>(INPUT_QUEUE);
     std::thread::Builder::new()
         .name("gtp-input".to_string())
         .spawn(move || {
