@@ -276,8 +276,18 @@ pub fn judge(game: &Game) -> Judgement {
     judge_board(game.board(), game.to_move())
 }
 
-/// Judges the chains of `board` with `to_move` to play, whatever the rules.
+/// Judges the chains of `board` with `to_move` to play, whatever the rules, from
+/// `JUDGEMENT_PLAYOUTS` playouts.
 pub fn judge_board(board: &Board, to_move: Color) -> Judgement {
+    judge_board_from(board, to_move, JUDGEMENT_PLAYOUTS)
+}
+
+/// Judges the chains of `board` with `to_move` to play, whatever the rules, from `playouts`
+/// playouts (at least one). The engine always uses `JUDGEMENT_PLAYOUTS`; fewer make a rougher
+/// judgement by the same steps, which the `judgement` fuzz target uses to run thousands of
+/// positions a second.
+pub fn judge_board_from(board: &Board, to_move: Color, playouts: u32) -> Judgement {
+    let playouts = playouts.max(1);
     let chains = chains(board);
     let mut proven = vec![false; CELLS];
     for color in Color::BOTH {
@@ -306,7 +316,7 @@ pub fn judge_board(board: &Board, to_move: Color) -> Judgement {
     let mut owned_by_opponent = vec![0u32; open.len()];
     let mut in_seki = vec![0u32; open.len()];
     let mut sharing: Vec<Point> = Vec::new();
-    for index in 0..JUDGEMENT_PLAYOUTS {
+    for index in 0..playouts {
         let mut end = board.clone();
         let first = if index % 2 == 0 {
             to_move
@@ -341,7 +351,7 @@ pub fn judge_board(board: &Board, to_move: Color) -> Judgement {
     }
 
     let mut judgement = Judgement::default();
-    let playouts = JUDGEMENT_PLAYOUTS as f64;
+    let playouts = f64::from(playouts);
     for (slot, stones) in open.iter().enumerate() {
         let seki_share = in_seki[slot] as f64 / playouts;
         let dead_share = owned_by_opponent[slot] as f64 / (playouts * stones.len() as f64);

@@ -21,7 +21,6 @@ use std::path::Path;
 use crate::board::{Color, Point};
 use crate::game::{Game, Move};
 use crate::rules::Rules;
-use crate::score;
 
 /// The largest record file read, in bytes (16 MiB: far beyond any real game record).
 pub const FILE_LIMIT: u64 = 16 << 20;
@@ -359,9 +358,13 @@ fn rules_value(rules: Rules) -> &'static str {
 
 /// The game as an FF[4] record: `GM FF CA AP SZ KM RU` in the root, `HA` and `AB` for a
 /// handicap, `AB`/`AW` for other setup, `PL` when the first player is not the one the record
-/// would imply, `RE` once the game has ended with two passes (counted with every stone alive),
-/// then the moves, ten to a line. No empty lines; ends with a newline.
-pub fn write(game: &Game) -> String {
+/// would imply, `RE` once the game has ended with two passes (the `margin` given), then the
+/// moves, ten to a line. No empty lines; ends with a newline.
+///
+/// `margin` is the result to write as `RE` (Black's points minus White's, as
+/// `score::final_count` gives it): the caller judges the game, so that writing a record never
+/// runs the end-of-game judgement itself. It is written only once the game has ended.
+pub fn write(game: &Game, margin: Option<f64>) -> String {
     let board = game.board();
     let size = game.size();
     let point_text = |point: Point| {
@@ -402,9 +405,8 @@ pub fn write(game: &Game) -> String {
     if game.first_to_move() != implied {
         text.push_str(&format!("PL[{}]", color_letter(game.first_to_move())));
     }
-    if game.is_over() {
-        let score = score::final_count(game);
-        text.push_str(&format!("RE[{}]", result_value(score.margin)));
+    if let Some(margin) = margin.filter(|_| game.is_over()) {
+        text.push_str(&format!("RE[{}]", result_value(margin)));
     }
     for (number, &(color, turn)) in game.moves().iter().enumerate() {
         if number % 10 == 0 {
@@ -614,6 +616,7 @@ mod tests {
     use super::*;
     use crate::board::tests::at;
     use crate::game::tests::game_after;
+    use crate::score;
 
     fn load_text(text: &str, until: Until) -> Result<Game, SgfError> {
         load(text, Rules::BGA, 7.5, until)
@@ -872,21 +875,21 @@ mod tests {
     #[test]
     fn a_written_game_has_the_root_properties_and_the_moves() {
         let game = game_after(9, Rules::CHINESE, &["B E5", "W C3", "B pass", "W pass"]);
-        let text = write(&game);
+        let score = score::final_count(&game);
+        let text = write(&game, Some(score.margin));
         assert!(text.starts_with(&format!(
             "(;GM[1]FF[4]CA[UTF-8]AP[Kosumi:{}]SZ[9]KM[7.5]RU[Chinese]RE[",
             env!("CARGO_PKG_VERSION")
         )));
         assert!(text.ends_with("\n;B[ee];W[cg];B[];W[])\n"), "{text}");
         assert!(!text.contains("\n\n"));
-        let score = score::final_count(&game);
         assert!(text.contains(&format!("RE[{}]", result_value(score.margin))));
     }
 
     #[test]
     fn a_result_is_written_only_once_the_game_has_ended() {
         let game = game_after(9, Rules::BGA, &["B E5", "W pass"]);
-        assert!(!write(&game).contains("RE["));
+        assert!(!write(&game, Some(2.5)).contains("RE["));
         assert_eq!(result_value(2.5), "B+2.5");
         assert_eq!(result_value(-7.0), "W+7");
         assert_eq!(result_value(0.0), "0");
@@ -901,17 +904,17 @@ mod tests {
             (Color::Black, at(board, "Q16")),
         ];
         game.place_setup(&stones, true).unwrap();
-        let text = write(&game);
+        let text = write(&game, None);
         assert!(text.contains("RU[AGA]HA[2]AB[dp][pd])"), "{text}");
         assert!(!text.contains("PL["));
     }
 
     fn assert_round_trip(game: &Game) {
-        let text = write(game);
+        let text = write(game, None);
         let again = load(&text, Rules::BGA, 7.5, Until::End)
             .unwrap_or_else(|error| panic!("{error}: {text}"));
         assert_eq!(&again, game, "{text}");
-        assert_eq!(write(&again), text);
+        assert_eq!(write(&again, None), text);
     }
 
     #[test]

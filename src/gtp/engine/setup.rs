@@ -12,6 +12,7 @@ use crate::clock::{TimeControl, TimeLeft};
 use crate::gtp::command::{SgfTarget, Vertex};
 use crate::gtp::response::{self, Failure, Reply};
 use crate::handicap;
+use crate::score;
 use crate::sgf::{self, Until};
 
 impl Engine {
@@ -126,9 +127,14 @@ impl Engine {
         Ok(response::color_text(self.game.to_move()).to_string())
     }
 
-    /// `printsgf [FILE]`: the record as the reply, or written to FILE.
+    /// `printsgf [FILE]`: the record as the reply, or written to FILE; a game ended by two
+    /// passes has its judged score (`final_score`'s) as `RE`.
     pub(super) fn print_sgf(&self, file: Option<&str>) -> Reply {
-        let record = sgf::write(&self.game);
+        let margin = self
+            .game
+            .is_over()
+            .then(|| score::final_count(&self.game).margin);
+        let record = sgf::write(&self.game, margin);
         match file {
             None | Some("-") => Ok(record.trim_end().to_string()),
             Some(file) => {
@@ -547,7 +553,13 @@ mod tests {
             record.starts_with("(;GM[1]FF[4]CA[UTF-8]AP[Kosumi:"),
             "{record}"
         );
-        assert!(record.contains("SZ[9]KM[5.5]RU[Chinese]HA[2]AB[cg][gc]RE[W+"));
+        let result = ok(&mut engine, "final_score");
+        assert!(
+            record.contains(&format!(
+                "SZ[9]KM[5.5]RU[Chinese]HA[2]AB[cg][gc]RE[{result}]"
+            )),
+            "{record}"
+        );
         assert!(record.ends_with(";W[ee];B[de];W[];B[])"), "{record}");
         let path = scratch_file("printsgf-reply.sgf");
         std::fs::write(&path, &record).unwrap();
