@@ -107,11 +107,24 @@ pub fn playout_under(
     to_move: Color,
     random: &mut impl Rng,
 ) -> PlayoutOutcome {
+    playout_watched(policy, board, to_move, random, |_, _| {})
+}
+
+/// `playout_under`, calling `watch` with the board and the side to move before each move
+/// (tests use it to check every position a playout passes through).
+pub fn playout_watched(
+    policy: Policy,
+    board: &mut Board,
+    to_move: Color,
+    random: &mut impl Rng,
+    mut watch: impl FnMut(&Board, Color),
+) -> PlayoutOutcome {
     let limit = 3 * board.size() * board.size();
     let mut color = to_move;
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < limit as u32 {
+        watch(board, color);
         match random_move_under(policy, board, color, random) {
             Some(point) => {
                 board.play(color, point);

@@ -1158,34 +1158,32 @@ pub(crate) mod tests {
     }
 
     /// Random positions of many sizes: the incremental board after light-playout moves (every
-    /// move up to 9×9, every 23rd on larger boards, to keep the tests quick).
+    /// move up to 9×9, every 23rd on larger boards, to keep the tests quick), and the end.
     fn random_positions(sizes: &[usize], mut visit: impl FnMut(&Board, Color)) {
         use rand::SeedableRng;
         use rand::rngs::Xoshiro256PlusPlus;
         let mut random = Xoshiro256PlusPlus::seed_from_u64(21);
         for &size in sizes {
             let mut board = Board::new(size).unwrap();
-            let mut color = Color::Black;
-            let mut passes = 0;
             let mut moves = 0;
-            while passes < 2 {
-                if size <= 9 || moves % 23 == 0 {
-                    visit(&board, color);
-                }
-                moves += 1;
-                match crate::playout::random_move(&mut board, color, &mut random) {
-                    Some(point) => {
-                        board.play(color, point);
-                        passes = 0;
+            crate::playout::playout_watched(
+                crate::playout::Policy::Light,
+                &mut board,
+                Color::Black,
+                &mut random,
+                |board, color| {
+                    if size <= 9 || moves % 23 == 0 {
+                        visit(board, color);
                     }
-                    None => {
-                        board.pass();
-                        passes += 1;
-                    }
-                }
-                color = color.opponent();
-            }
-            visit(&board, color);
+                    moves += 1;
+                },
+            );
+            let last = if moves % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            visit(&board, last);
         }
     }
 
