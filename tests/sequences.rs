@@ -238,6 +238,14 @@ fn point(game: &Game, slot: usize) -> Point {
         .expect("slots are on the board")
 }
 
+/// The move on the point of board slot `slot`, or a pass for `None`.
+fn turn_at(game: &Game, slot: Option<usize>) -> Move {
+    match slot {
+        Some(slot) => Move::Place(point(game, slot)),
+        None => Move::Pass,
+    }
+}
+
 /// The engine's position as a `Position`.
 fn position_of(game: &Game) -> Position {
     (0..game.size() * game.size())
@@ -397,10 +405,7 @@ proptest! {
         for action in script {
             match action {
                 Action::Play(color, slot) => {
-                    let turn = match slot {
-                        Some(slot) => Move::Place(point(&game, slot)),
-                        None => Move::Pass,
-                    };
+                    let turn = turn_at(&game, slot);
                     let expected = reference.play(&game.rules(), color, slot);
                     prop_assert_eq!(game.play(color, turn), expected, "{:?} {:?}", color, slot);
                     if expected.is_ok() {
@@ -432,10 +437,7 @@ proptest! {
         for action in script {
             match action {
                 Action::Play(color, slot) => {
-                    let turn = match slot {
-                        Some(slot) => Move::Place(point(&game, slot)),
-                        None => Move::Pass,
-                    };
+                    let turn = turn_at(&game, slot);
                     let before = game.clone();
                     if game.play(color, turn).is_ok() {
                         before_each_move.push(before);
@@ -484,10 +486,7 @@ proptest! {
         for action in script {
             if let Action::Play(color, slot) = action {
                 let color = if alternate { game.to_move() } else { color };
-                let turn = match slot {
-                    Some(slot) => Move::Place(point(&game, slot)),
-                    None => Move::Pass,
-                };
+                let turn = turn_at(&game, slot);
                 if game.play(color, turn).is_ok() {
                     reference.play(&Rules::TROMP_TAYLOR, color, slot).expect("the reference agrees");
                 }
