@@ -11,10 +11,10 @@
 //! Commands that touch the file system (`loadsgf FILE`, `printsgf FILE`) are skipped: a fuzzer
 //! must not write files wherever it runs. `printsgf` and `printsgf -` answer in the reply and
 //! are run. So are the end-of-game commands (`final_score`, `final_status_list`,
-//! `kosumi-score_breakdown`, `kgs-genmove_cleanup`, `kosumi-dead_stones`) under
-//! `tromp-taylor`, where every stone is alive; under the other rules they run the Monte-Carlo
-//! judgement and are skipped here (the `judgement` target covers it), as are ownership
-//! estimates of more than 16 playouts.
+//! `kosumi-score_breakdown`, `kgs-genmove_cleanup`, `kosumi-dead_stones`, and `printsgf` once
+//! two passes have ended the game) under `tromp-taylor`, where every stone is alive; under
+//! the other rules they run the Monte-Carlo judgement and are skipped here (the `judgement`
+//! target covers it), as are ownership estimates of more than 16 playouts.
 
 #![no_main]
 
@@ -38,16 +38,18 @@ fn touches_files(command: &Command) -> bool {
 /// 1,000 playouts: tens of milliseconds in a release build, a second under the fuzzer's
 /// instrumentation) or an ownership estimate of more than 16 playouts. Such a command would
 /// cost as much as thousands of sessions; the `judgement` target fuzzes the judgement on its
-/// own, and small ownership estimates run here.
+/// own, and small ownership estimates run here. `printsgf` judges the result of a game ended
+/// by two passes.
 fn plays_out(command: &Command, engine: &Engine) -> bool {
-    let judging = matches!(
-        command,
+    let judging = match command {
         Command::FinalScore
-            | Command::FinalStatusList(_)
-            | Command::GenMoveCleanup(_)
-            | Command::ScoreBreakdown
-            | Command::DeadStones
-    );
+        | Command::FinalStatusList(_)
+        | Command::GenMoveCleanup(_)
+        | Command::ScoreBreakdown
+        | Command::DeadStones => true,
+        Command::PrintSgf(_) => engine.game().is_over(),
+        _ => false,
+    };
     let estimating = matches!(command, Command::Ownership(playouts) if *playouts > 16);
     (judging && !engine.game().rules().every_stone_alive) || estimating
 }
