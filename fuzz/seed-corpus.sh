@@ -6,13 +6,14 @@
 # - fuzz/corpus/line_parser/: every distinct line of every gtp-scripts/*.tst, one file each;
 # - fuzz/corpus/session/: every gtp-scripts/*.tst whole, as one session each;
 # - fuzz/corpus/sgf/: every gtp-scripts/**/*.sgf record, after a 0 byte (load to the end);
+# - fuzz/corpus/judgement/: made empty (its inputs are two bytes of choices and packed points);
 # - fuzz/corpus/gtp.dict: every command name of src/gtp/command.rs, colours, vertices and
 #   the other words of the protocol (pass it with -dict=fuzz/corpus/gtp.dict).
 # The corpus directories are git-ignored: the fuzzer grows them as it runs.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 corpus="$root/fuzz/corpus"
-mkdir -p "$corpus/line_parser" "$corpus/session" "$corpus/sgf"
+mkdir -p "$corpus/line_parser" "$corpus/session" "$corpus/sgf" "$corpus/judgement"
 
 shopt -s nullglob globstar
 scripts=("$root"/gtp-scripts/**/*.tst)
