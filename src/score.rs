@@ -259,6 +259,16 @@ const JUDGEMENT_SEED: u64 = 0x6B6F_7375_6D69_6A75;
 /// Mixed into the seed when White is to move.
 const WHITE_TO_MOVE_SEED: u64 = 0x2545_F491_4F6C_DD1D;
 
+/// A generator seeded from the position alone (`salt`, the board's hash and the side to
+/// move), so that the same position always gives the same playouts.
+fn position_random(salt: u64, board: &Board, to_move: Color) -> Xoshiro256PlusPlus {
+    let side = match to_move {
+        Color::Black => 0,
+        Color::White => WHITE_TO_MOVE_SEED,
+    };
+    Xoshiro256PlusPlus::seed_from_u64(salt ^ board.hash() ^ side)
+}
+
 /// The score `final_score` gives: `game` counted under its rules after the end-of-game
 /// judgement (`judge`) has removed the dead stones and marked the chains in seki.
 pub fn final_count(game: &Game) -> Score {
@@ -306,13 +316,7 @@ pub fn judge_board_from(board: &Board, to_move: Color, playouts: u32) -> Judgeme
         return Judgement::default();
     }
 
-    let seed = JUDGEMENT_SEED
-        ^ board.hash()
-        ^ match to_move {
-            Color::Black => 0,
-            Color::White => WHITE_TO_MOVE_SEED,
-        };
-    let mut random = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut random = position_random(JUDGEMENT_SEED, board, to_move);
     let mut owned_by_opponent = vec![0u32; open.len()];
     let mut in_seki = vec![0u32; open.len()];
     let mut sharing: Vec<Point> = Vec::new();
@@ -400,13 +404,7 @@ pub fn ownership(
     playouts: u32,
     mut stop: impl FnMut() -> bool,
 ) -> Ownership {
-    let seed = OWNERSHIP_SEED
-        ^ board.hash()
-        ^ match to_move {
-            Color::Black => 0,
-            Color::White => WHITE_TO_MOVE_SEED,
-        };
-    let mut random = Xoshiro256PlusPlus::seed_from_u64(seed);
+    let mut random = position_random(OWNERSHIP_SEED, board, to_move);
     let points: Vec<Point> = board.points().collect();
     let mut balance = vec![0i64; points.len()];
     let mut margin_sum = 0i64;
