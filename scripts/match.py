@@ -6,17 +6,17 @@ odd games and White in even ones. The game ends after two passes in a row, a res
 move limit, or an error. The referee then replays the whole game: a new
 `gnugo --mode gtp --chinese-rules`, `boardsize`, `clear_board`, `komi` and one `play` per move,
 and gives its `final_score`. That score decides every game that ends by passes or by the move
-limit. A resignation gives the win to the other side; the referee's score is still recorded.
-An error game is recorded as an error and is never counted as a win or a loss. Errors are: an
-engine that fails a command, dies, sends text that is not GTP, stays silent longer than
---timeout, or plays an illegal or malformed move (one that the other engine or the referee
-refuses).
+limit. A resignation gives the win to the other side; the referee's score is still recorded
+(`-` if the referee fails to give one). An error game is not scored; it is recorded as an
+error and never counted as a win or a loss. Errors are: an engine that fails a command, dies,
+sends text that is not GTP, stays silent longer than --timeout, or plays an illegal or
+malformed move (one that the other engine or the referee refuses).
 
 Usage (from the repository root, after `cargo build --release`):
 
     python3 scripts/match.py --games 100 --parallel 2 --size 9 --komi 7.5 \\
-        --kosumi 'target/release/kosumi --player mcts --playouts 10000 --threads 1 --seed {seed} --rules chinese' \\
-        --opponent '/usr/games/gnugo --mode gtp --level 10' \\
+        --kosumi 'target/release/kosumi --seed {seed} --rules chinese' \\
+        --opponent '/usr/games/gnugo --mode gtp --level 10 --seed {seed}' \\
         --results match-l10.tsv
 
     python3 scripts/match.py --summary match-l10.tsv     # the summary again, from the file alone
@@ -125,7 +125,7 @@ class Engine:
         return line.decode("utf-8", "replace").replace("\r", "").replace("\t", " ")
 
     def close(self):
-        """Asks the engine to quit, then kills its process group if it is still there."""
+        """Asks the engine to quit, then kills it if it is still there after 5 seconds."""
         if self.process.poll() is None:
             try:
                 self.process.stdin.write(b"quit\n")
@@ -136,10 +136,13 @@ class Engine:
         self.kill()
 
     def kill(self):
-        try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+        """Kills the engine's process group, unless the engine has exited and been reaped (its
+        number could then belong to another process)."""
+        if self.process.returncode is None:
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:
@@ -277,7 +280,7 @@ class Match:
                         for role in ("kosumi", "opponent", "referee")}
         engines = {}
         names = {"kosumi": "Kosumi", "opponent": "opponent"}
-        error = None
+        error, resigned, reason, scored_winner = None, None, "move-limit", None
         try:
             try:
                 for role in ("kosumi", "opponent"):
@@ -289,7 +292,7 @@ class Match:
                     engine.send(f"komi {komi:g}")
                 by_colour = {kosumi_colour: engines["kosumi"],
                              "W" if kosumi_colour == "B" else "B": engines["opponent"]}
-                colour, passes, reason, resigned = "B", 0, "move-limit", None
+                colour, passes = "B", 0
                 while len(game["move_list"]) < settings["max_moves"]:
                     mover = by_colour[colour]
                     reply = mover.send(f"genmove {colour}")
@@ -324,10 +327,18 @@ class Match:
                 referee.send(f"komi {komi:g}")
                 for colour, move in game["move_list"]:
                     referee.send(f"play {colour} {move}")
-                game["score"] = referee.send("final_score").strip().upper()
-                scored_winner, _ = parse_score(game["score"])
-            except (EngineError, ValueError) as failure:
+            except EngineError as failure:
                 error = error or f"referee: {failure}"
+            try:
+                if not error:
+                    game["score"] = referee.send("final_score").strip().upper()
+                    scored_winner, _ = parse_score(game["score"])
+            except (EngineError, ValueError) as failure:
+                # A resignation decides the game; its score is only a record.
+                if resigned:
+                    game["score"] = "-"
+                else:
+                    error = f"referee: {failure}"
             finally:
                 if referee:
                     self.finish(referee)
