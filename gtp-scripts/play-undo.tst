@@ -109,7 +109,7 @@ play b D3
 play w F4
 play b D5
 play w E5
-play b E4
+49 play b E4
 50 is_legal w D4
 #? [0]
 

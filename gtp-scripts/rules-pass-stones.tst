@@ -49,6 +49,45 @@ kata-set-rules bga
 18 final_score
 #? [W\+1\.0]
 
+# Two passes by the same colour end nothing: two black passes hand White two stones, and no
+# closing pass stone is added (the issue's case: W+2, not W+1).
+clear_board
+kata-set-rules bga
+200 play b pass
+201 play b pass
+202 final_score
+#? [W\+2\.0]
+
+203 printsgf
+#? [!.*RE\[.*]
+
+# Two white passes likewise: Black gets two stones.
+clear_board
+204 play w pass
+205 play w pass
+206 final_score
+#? [B\+2\.0]
+
+# W, B, B: play ended with W then B, but then Black passed again: only the passes played
+# count, one white, two black.
+clear_board
+207 play w pass
+208 play b pass
+209 play b pass
+210 final_score
+#? [W\+1\.0]
+
+# B, B, W: Black's second pass and White's end play; Black gave two, White one.
+clear_board
+211 play b pass
+212 play b pass
+213 play w pass
+214 final_score
+#? [W\+1\.0]
+
+215 printsgf
+#? [.*RE\[W\+1(\.0)?\].*]
+
 # A position with living groups only (7x7, Black columns A-C, White E-G, D dame; Black took
 # a white stone at A4):
 #   7 . . X . O . .
@@ -63,7 +102,7 @@ kata-set-rules bga
 boardsize 7
 clear_board
 komi 7.5
-play w A4
+19 play w A4
 play b A3
 play b A5
 play b B4

@@ -8,20 +8,24 @@
 #   2 O X .
 #   1 . O X
 #     A B C
+# The black stones are numbered moves played after the white ones: under positional superko
+# the order matters (see the end of this file).
 
 boardsize 9
 clear_board
 play w B1
 play w A2
-play b C1
-play b B2
-play b A3
+101 play b C1
+102 play b B2
+103 play b A3
 
-# Black A1 captures both white stones first, and then has two liberties.
+# Black A1 captures both white stones first, and then has two liberties, under every ruleset.
 1 is_legal b A1
 #? [1]
 
-# White A1 would join B1 and A2 into a chain without liberties and capture nothing.
+# White A1 would join B1 and A2 into a chain without liberties and capture nothing: illegal
+# where multi-stone suicide is.
+kata-set-rules bga
 2 is_legal w A1
 #? [0]
 
@@ -96,4 +100,22 @@ play b B1
 #? [0]
 
 37 is_legal b A1
+#? [1]
+
+# The order of the stones before: with the three black stones played first, the position
+# with black stones only existed once, and White's multi-stone suicide at A1 would bring it
+# back: positional superko forbids it, situational superko (the position was created by a
+# play of Black's) does not.
+clear_board
+110 play b C1
+111 play b B2
+112 play b A3
+113 play w B1
+114 play w A2
+115 kata-set-rules tromp-taylor
+116 is_legal w A1
+#? [0]
+
+117 kata-set-rules new-zealand
+118 is_legal w A1
 #? [1]

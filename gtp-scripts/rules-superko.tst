@@ -1,6 +1,6 @@
 # RULES.md §2.7 and §4: superko. Positional superko (chinese-kgs, chinese-ogs, tromp-taylor)
 # forbids recreating any earlier board position; situational superko (bga, aga,
-# new-zealand) forbids recreating a position that arose earlier with the same player to move.
+# new-zealand) forbids recreating a position previously created by a play of the same player.
 #
 # Three kos on one board (only the rows that matter):
 #   9 X . X O . . . . .     ko 2: Black holds C9, White may take at B9
@@ -71,7 +71,8 @@ play w J1
 23 is_legal w G1
 #? [0]
 
-# Situational superko: the starting position had Black to move, and so would the repeat.
+# Situational superko: White's G1 (test 7) created the starting position, and White's G1
+# would create it again.
 24 kata-set-rules bga
 25 is_legal w G1
 #? [0]
@@ -89,10 +90,11 @@ play w J1
 31 is_legal w G1
 #? [1]
 
-# Where the two superko rules differ: a position recreated with the other player to move.
-# White A3 B2 B1 surround the corner. After White's B1 it is Black's move; Black plays A1,
-# White passes, and Black A2 is a two-stone suicide that recreates the position after
-# White's B1, but now with White to move.
+# Where the two superko rules differ: a position recreated by the other player. White A3 B2
+# B1 surround the corner; Black plays A1 (a numbered move: the order is part of the
+# example), White passes, and Black A2 is a two-stone suicide that recreates the position
+# White's B1 created. Positional superko forbids that; situational superko does not, since
+# Black never created that position.
 #   3 O . .
 #   2 . O .
 #   1 . O .
@@ -102,7 +104,7 @@ clear_board
 play w A3
 play w B2
 play w B1
-play b A1
+39 play b A1
 play w pass
 40 kata-set-rules new-zealand
 41 is_legal b A2

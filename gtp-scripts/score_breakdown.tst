@@ -19,60 +19,60 @@ boardsize 9
 komi 7.5
 kata-set-rules bga
 clear_board
-play B C1
-play W D1
-play B C2
-play W D2
-play B C3
-play W D3
-play B C4
-play W D4
-play B C5
-play W D5
-play B C6
-play W D6
-play B C7
-play W D7
-play B E1
-play W G1
-play B E2
-play W G2
-play B E3
-play W G3
-play B E4
-play W G4
-play B E5
-play W G5
-play B E6
-play W G6
-play B E7
-play W G7
-play B D8
-play W F1
-play B D1
-play W F2
-play B D2
-play W F3
-play B D3
-play W F4
-play B D4
-play W F5
-play B D5
-play W F6
-play B D6
-play W F7
-play B D7
-play W E8
-play B C8
-play W E9
-play B C9
-play W J4
-play B J5
-play W J6
-play B D9
-play W H5
-play B pass
-play W pass
+101 play B C1
+102 play W D1
+103 play B C2
+104 play W D2
+105 play B C3
+106 play W D3
+107 play B C4
+108 play W D4
+109 play B C5
+110 play W D5
+111 play B C6
+112 play W D6
+113 play B C7
+114 play W D7
+115 play B E1
+116 play W G1
+117 play B E2
+118 play W G2
+119 play B E3
+120 play W G3
+121 play B E4
+122 play W G4
+123 play B E5
+124 play W G5
+125 play B E6
+126 play W G6
+127 play B E7
+128 play W G7
+129 play B D8
+130 play W F1
+131 play B D1
+132 play W F2
+133 play B D2
+134 play W F3
+135 play B D3
+136 play W F4
+137 play B D4
+138 play W F5
+139 play B D5
+140 play W F6
+141 play B D6
+142 play W F7
+143 play B D7
+144 play W E8
+145 play B C8
+146 play W E9
+147 play B C9
+148 play W J4
+149 play B J5
+150 play W J6
+151 play B D9
+152 play W H5
+153 play B pass
+154 play W pass
 1 final_score
 #? [W[+]2[.]5]
 2 kosumi-score_breakdown

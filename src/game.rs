@@ -1,5 +1,6 @@
 //! The game: a board plus its history, and the only place where legality is decided (occupied
-//! points, suicide, simple ko, positional and situational superko) under the current ruleset.
+//! points, suicide, the basic ko rule, positional and situational superko) under the current
+//! ruleset.
 //! Also turn, passes, prisoners, setup stones and undo. Knows no GTP text, no randomness, no I/O.
 //!
 //! Undo replays the game from its setup: the position is a function of the setup stones and
@@ -12,8 +13,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 use crate::board::{Board, Color, Point};
 use crate::rules::{KoRule, Rules};
 
-/// XORed into a board hash to say that White is to move (situational superko keys).
-const WHITE_TO_MOVE_KEY: u64 = 0x9F1D_4C6B_2A85_E373;
+/// XORed into a board hash to say that White's play created the position (situational
+/// superko keys).
+const WHITE_CREATED_KEY: u64 = 0x9F1D_4C6B_2A85_E373;
 
 /// A turn: a stone on a point, or a pass. Resigning is not a move on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,7 +34,7 @@ pub enum IllegalMove {
     /// The move would leave its own chain without liberties, and the ruleset forbids that
     /// (single-stone suicide is always forbidden).
     Suicide,
-    /// The move retakes a ko at once (simple ko).
+    /// The move retakes a ko at once (the basic ko rule, in force under every ruleset).
     Ko,
     /// The move recreates an earlier position that the superko rule forbids.
     Superko,
@@ -91,9 +93,12 @@ pub struct Game {
     first_to_move: Color,
     moves: Vec<(Color, Move)>,
     to_move: Color,
-    /// How often each board hash has occurred (positional superko).
+    /// How often each board hash has occurred, the start and the setup position included
+    /// (positional superko).
     positions: KeyCounts,
-    /// How often each (board hash, side to move) has occurred (situational superko).
+    /// How often each (board hash, player) has occurred as a position created by a play of
+    /// that player: stones placed, never passes or setup (situational superko, in the words of
+    /// RULES.md §2.7, which do not assume that the colours alternated).
     situations: KeyCounts,
 }
 
@@ -188,11 +193,21 @@ impl Game {
         self.first_to_move
     }
 
-    /// Whether play has ended: the last two moves were passes.
+    /// Whether play has ended: the last two moves were a pass by one colour followed by a pass
+    /// by the other (RULES.md §2.9). Two passes by the same colour end nothing.
     pub fn is_over(&self) -> bool {
         matches!(
             self.moves.as_slice(),
-            [.., (_, Move::Pass), (_, Move::Pass)]
+            [.., (first, Move::Pass), (second, Move::Pass)] if first != second
+        )
+    }
+
+    /// Whether play ended with White's pass and then Black's, so that pass-stone rules add
+    /// White's closing pass stone to the count (RULES.md §2.9).
+    pub fn ended_with_black_pass(&self) -> bool {
+        matches!(
+            self.moves.as_slice(),
+            [.., (Color::White, Move::Pass), (Color::Black, Move::Pass)]
         )
     }
 
@@ -272,28 +287,42 @@ impl Game {
         if placement.suicide && !(self.rules.multi_stone_suicide && placement.joins_own_chain) {
             return Err(IllegalMove::Suicide);
         }
-        match self.rules.ko {
-            KoRule::Simple => {
-                if self.board.is_ko_banned(color, point) {
-                    return Err(IllegalMove::Ko);
-                }
-            }
-            KoRule::PositionalSuperko => {
-                if self
-                    .positions
-                    .contains_key(&self.board.hash_after(color, point))
-                {
-                    return Err(IllegalMove::Superko);
-                }
-            }
-            KoRule::SituationalSuperko => {
-                let key = situation_key(self.board.hash_after(color, point), color.opponent());
-                if self.situations.contains_key(&key) {
-                    return Err(IllegalMove::Superko);
-                }
-            }
+        // The basic ko rule holds under every ruleset, whoever moved before; superko adds to it.
+        if self.board.is_ko_banned(color, point) && self.captures_one_stone(color, point) {
+            return Err(IllegalMove::Ko);
+        }
+        let repeats = match self.rules.ko {
+            KoRule::Simple => false,
+            KoRule::PositionalSuperko => self
+                .positions
+                .contains_key(&self.board.hash_after(color, point)),
+            KoRule::SituationalSuperko => self
+                .situations
+                .contains_key(&situation_key(self.board.hash_after(color, point), color)),
+        };
+        if repeats {
+            return Err(IllegalMove::Superko);
         }
         Ok(())
+    }
+
+    /// Whether a stone of `color` on the empty `point` captures exactly one stone: the basic
+    /// ko rule forbids only such a retake (a capture of more, which a chain set up without
+    /// liberties next to the ko point can add, is allowed).
+    fn captures_one_stone(&self, color: Color, point: Point) -> bool {
+        let mut captured = 0;
+        let mut heads = Vec::new();
+        for neighbour in self.board.neighbours(point) {
+            if self.board.get(neighbour) != Some(color.opponent()) {
+                continue;
+            }
+            let head = self.board.chain_head(neighbour);
+            if !heads.contains(&head) && self.board.liberties(neighbour).len() == 1 {
+                heads.push(head);
+                captured += self.board.chain_size(neighbour);
+            }
+        }
+        captured == 1
     }
 
     /// Plays `turn` for `color` if the rules allow it; otherwise changes nothing and says why.
@@ -329,6 +358,8 @@ impl Game {
             Move::Pass => self.board.pass(),
             Move::Place(point) => {
                 self.board.play(color, point);
+                let key = situation_key(self.board.hash(), color);
+                *self.situations.entry(key).or_insert(0) += 1;
             }
         }
         self.to_move = color.opponent();
@@ -336,12 +367,7 @@ impl Game {
     }
 
     fn record_position(&mut self) {
-        let hash = self.board.hash();
-        *self.positions.entry(hash).or_insert(0) += 1;
-        *self
-            .situations
-            .entry(situation_key(hash, self.to_move))
-            .or_insert(0) += 1;
+        *self.positions.entry(self.board.hash()).or_insert(0) += 1;
     }
 
     /// Recomputes the board and the repetition history from the setup and the moves.
@@ -364,11 +390,11 @@ impl Game {
     }
 }
 
-/// The key of a position with a given side to move.
-fn situation_key(hash: u64, to_move: Color) -> u64 {
-    match to_move {
+/// The key of a position created by a play of `player`.
+fn situation_key(hash: u64, player: Color) -> u64 {
+    match player {
         Color::Black => hash,
-        Color::White => hash ^ WHITE_TO_MOVE_KEY,
+        Color::White => hash ^ WHITE_CREATED_KEY,
     }
 }
 
@@ -482,29 +508,170 @@ pub(crate) mod tests {
         "W D4", "B C4", "W E3", "B D3", "W F4", "B D5", "W E5", "B E4",
     ];
 
+    /// In which order the stones of a diagram are placed with `play`.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Order {
+        /// Every black stone, then every white one: the last stone is white.
+        BlackFirst,
+        /// Every white stone, then every black one (RULES.md §2.7's own order).
+        WhiteFirst,
+        /// Black, White, Black, … while both colours have stones left, then the rest.
+        Alternating,
+    }
+
+    const ORDERS: [Order; 3] = [Order::BlackFirst, Order::WhiteFirst, Order::Alternating];
+
+    /// A game under `rules` holding the stones of `text` (an ASCII diagram as
+    /// `board::tests::diagram` reads it), each placed by `Game::play` in `order`.
+    fn played_diagram(rules: Rules, text: &str, order: Order) -> Game {
+        let drawn = crate::board::tests::diagram(text);
+        let stones_of = |color| -> Vec<Point> {
+            drawn
+                .points()
+                .filter(|&point| drawn.get(point) == Some(color))
+                .collect()
+        };
+        let (black, white) = (stones_of(Color::Black), stones_of(Color::White));
+        let tag = |color, stones: &[Point]| -> Vec<(Color, Point)> {
+            stones.iter().map(|&point| (color, point)).collect()
+        };
+        let sequence = match order {
+            Order::BlackFirst => [tag(Color::Black, &black), tag(Color::White, &white)].concat(),
+            Order::WhiteFirst => [tag(Color::White, &white), tag(Color::Black, &black)].concat(),
+            Order::Alternating => {
+                let mut sequence = Vec::new();
+                for index in 0..black.len().max(white.len()) {
+                    sequence.extend(black.get(index).map(|&point| (Color::Black, point)));
+                    sequence.extend(white.get(index).map(|&point| (Color::White, point)));
+                }
+                sequence
+            }
+        };
+        let mut game = Game::new(drawn.size(), rules, 7.5).unwrap();
+        for (color, point) in sequence {
+            game.play(color, Move::Place(point))
+                .unwrap_or_else(|error| panic!("{order:?}: {color:?} {point:?}: {error}"));
+        }
+        assert_eq!(game.board().stone_counts(), drawn.stone_counts());
+        game
+    }
+
+    /// RULES.md §2.7's example before Black's capture at E4.
+    const KO_DIAGRAM: &str = "
+        9 . . . . . . . . .
+        8 . . . . . . . . .
+        7 . . . . . . . . .
+        6 . . . . . . . . .
+        5 . . . X O . . . .
+        4 . . X O . O . . .
+        3 . . . X O . . . .
+        2 . . . . . . . . .
+        1 . . . . . . . . .
+    ";
+
+    /// KO_DIAGRAM without the coordinates, as `diagram` reads it.
+    fn ko_diagram() -> String {
+        KO_DIAGRAM
+            .lines()
+            .map(|line| line.trim().get(1..).unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The §2.7 example after Black E4 has taken D4:
+    ///
+    /// ```text
+    ///   5 . . . X O .
+    ///   4 . . X . X O     White may not retake at D4 at once,
+    ///   3 . . . X O .     whatever the order the stones were played in.
+    ///     A B C D E F
+    /// ```
+    fn ko_taken(rules: Rules, order: Order) -> Game {
+        let mut game = played_diagram(rules, &ko_diagram(), order);
+        attempt(&mut game, "B E4").unwrap();
+        assert_eq!(game.board().captured_by(Color::Black), 1);
+        game
+    }
+
     #[test]
-    fn an_immediate_ko_retake_is_illegal_under_every_ruleset() {
+    fn the_basic_ko_rule_forbids_the_immediate_retake_under_every_ruleset_in_any_order() {
         for rules in Rules::PRESETS {
-            let mut game = game_after(9, rules, &KO_SETUP);
-            let expected = if rules.ko == KoRule::Simple {
-                IllegalMove::Ko
-            } else {
-                IllegalMove::Superko
-            };
-            assert_eq!(attempt(&mut game, "W D4"), Err(expected), "{}", rules.name);
+            for order in ORDERS {
+                let context = format!("{} {order:?}", rules.name);
+                let mut game = ko_taken(rules, order);
+                let d4 = at(game.board(), "D4");
+                assert_eq!(
+                    attempt(&mut game, "W D4"),
+                    Err(IllegalMove::Ko),
+                    "{context}"
+                );
+                assert!(!game.legal_points(Color::White).contains(&d4), "{context}");
+                // Black may fill the ko itself.
+                assert_eq!(
+                    game.check(Color::Black, Move::Place(d4)),
+                    Ok(()),
+                    "{context}"
+                );
+                // After a threat and an answer White retakes, and now Black may not.
+                attempt(&mut game, "W H8").unwrap();
+                attempt(&mut game, "B H7").unwrap();
+                assert_eq!(attempt(&mut game, "W D4"), Ok(()), "{context}");
+                assert_eq!(game.board().get(at(game.board(), "E4")), None, "{context}");
+                assert_eq!(
+                    attempt(&mut game, "B E4"),
+                    Err(IllegalMove::Ko),
+                    "{context}"
+                );
+            }
         }
     }
 
     #[test]
-    fn a_ko_may_be_retaken_after_a_threat_and_an_answer() {
+    fn an_immediate_ko_retake_is_illegal_under_every_ruleset() {
         for rules in Rules::PRESETS {
             let mut game = game_after(9, rules, &KO_SETUP);
-            attempt(&mut game, "W H8").unwrap();
-            attempt(&mut game, "B H7").unwrap();
-            assert_eq!(attempt(&mut game, "W D4"), Ok(()), "{}", rules.name);
-            let board = game.board();
-            assert_eq!(board.get(at(board, "E4")), None);
-            assert_eq!(board.captured_by(Color::White), 1);
+            assert_eq!(
+                attempt(&mut game, "W D4"),
+                Err(IllegalMove::Ko),
+                "{}",
+                rules.name
+            );
+        }
+    }
+
+    #[test]
+    fn any_move_in_between_lifts_the_basic_ko_ban() {
+        // "At once" is the very next move, whoever makes it: Black playing again, or White
+        // passing, ends the ban. Positional superko still forbids the board before E4.
+        for rules in Rules::PRESETS {
+            for order in ORDERS {
+                let context = format!("{} {order:?}", rules.name);
+                let mut game = ko_taken(rules, order);
+                attempt(&mut game, "B H7").unwrap();
+                assert_eq!(attempt(&mut game, "W D4"), Ok(()), "{context}");
+
+                let mut game = ko_taken(rules, order);
+                attempt(&mut game, "W pass").unwrap();
+                let expected = match rules.ko {
+                    KoRule::PositionalSuperko => Err(IllegalMove::Superko),
+                    _ => Ok(()),
+                };
+                let d4 = Move::Place(at(game.board(), "D4"));
+                // The board before E4 was created by Black's last stone in `WhiteFirst`
+                // order, by White's otherwise: situational superko forbids White to recreate
+                // it only in the second case.
+                let situational = if order == Order::WhiteFirst {
+                    Ok(())
+                } else {
+                    Err(IllegalMove::Superko)
+                };
+                let expected = if rules.ko == KoRule::SituationalSuperko {
+                    situational
+                } else {
+                    expected
+                };
+                assert_eq!(game.check(Color::White, d4), expected, "{context}");
+            }
         }
     }
 
@@ -585,14 +752,16 @@ pub(crate) mod tests {
         game
     }
 
+    /// The six captures after which `triple_ko_position` returns with Black to move.
+    const TRIPLE_KO_CYCLE: [&str; 6] = ["B C1", "W B9", "B H1", "W B1", "B C9", "W G1"];
+
     #[test]
-    fn a_triple_ko_cycle_is_legal_under_simple_ko_and_stopped_by_superko() {
+    fn a_triple_ko_cycle_is_legal_under_simple_ko_and_stopped_by_positional_superko() {
         // Each side takes a ko in turn, never the one just taken: after six captures the
         // starting position returns with Black to move.
-        let cycle = ["B C1", "W B9", "B H1", "W B1", "B C9", "W G1"];
         let mut simple = triple_ko_position(Rules::JAPANESE);
         let start = simple.board().hash();
-        for text in cycle {
+        for text in TRIPLE_KO_CYCLE {
             attempt(&mut simple, text).unwrap_or_else(|error| panic!("{text}: {error}"));
         }
         assert_eq!(
@@ -601,9 +770,9 @@ pub(crate) mod tests {
             "the cycle repeats under simple ko"
         );
         assert_eq!(simple.board().captured_by(Color::Black), 3);
-        for rules in [Rules::CHINESE_KGS, Rules::BGA] {
+        for rules in [Rules::CHINESE_KGS, Rules::TROMP_TAYLOR] {
             let mut game = triple_ko_position(rules);
-            for text in &cycle[..5] {
+            for text in &TRIPLE_KO_CYCLE[..5] {
                 attempt(&mut game, text).unwrap_or_else(|error| panic!("{text}: {error}"));
             }
             assert_eq!(
@@ -613,6 +782,98 @@ pub(crate) mod tests {
                 rules.name
             );
         }
+    }
+
+    #[test]
+    fn situational_superko_forbids_only_a_position_created_by_a_play_of_the_same_player() {
+        // RULES.md §2.7, in the BGA/AGA words. The triple-ko cycle's sixth capture, White G1,
+        // recreates the starting position. Whether that is forbidden depends on who created
+        // it by a play: not the setup, not a pass, not the other player.
+        let play_setup = |last: Color| {
+            let setup = triple_ko_position(Rules::BGA);
+            let mut game = Game::new(9, Rules::BGA, 7.5).unwrap();
+            // Every stone by `play`, the colour `last` at the end.
+            let mut stones = setup.setup().to_vec();
+            stones.sort_by_key(|&(color, _)| color == last);
+            for (color, point) in stones {
+                game.play(color, Move::Place(point)).unwrap();
+            }
+            game
+        };
+        let cycle_until_the_last = |mut game: Game, passes: &[&str]| {
+            for text in passes.iter().chain(&TRIPLE_KO_CYCLE[..5]) {
+                attempt(&mut game, text).unwrap_or_else(|error| panic!("{text}: {error}"));
+            }
+            let g1 = at(game.board(), "G1");
+            game.check(Color::White, Move::Place(g1))
+        };
+        // Created by White's play: forbidden.
+        let white_last = cycle_until_the_last(play_setup(Color::White), &[]);
+        assert_eq!(white_last, Err(IllegalMove::Superko));
+        // Created by Black's play, even with White to move after it and White passing there:
+        // White may recreate it. Positional superko forbids it all the same.
+        for passes in [&[][..], &["W pass"][..]] {
+            assert_eq!(
+                cycle_until_the_last(play_setup(Color::Black), passes),
+                Ok(())
+            );
+            let mut positional = play_setup(Color::Black);
+            positional.set_rules(Rules::CHINESE_KGS);
+            assert_eq!(
+                cycle_until_the_last(positional, passes),
+                Err(IllegalMove::Superko)
+            );
+        }
+        // Setup stones (handicap, SGF) create no position by a play.
+        assert_eq!(
+            cycle_until_the_last(triple_ko_position(Rules::BGA), &[]),
+            Ok(())
+        );
+    }
+
+    /// RULES.md §2.9 on a settled 5×5 board:
+    ///
+    /// ```text
+    ///   5 . X . O .
+    ///   4 . X . O .
+    ///   3 . X . O .
+    ///   2 . X . O .
+    ///   1 . X . O .
+    ///     A B C D E
+    /// ```
+    pub(crate) const SETTLED: &str = "
+        . X . O .
+        . X . O .
+        . X . O .
+        . X . O .
+        . X . O .
+    ";
+
+    #[test]
+    fn play_ends_only_with_a_pass_by_one_colour_followed_by_a_pass_by_the_other() {
+        for order in ORDERS {
+            for (passes, over, closing_stone) in [
+                (&["B pass", "B pass"][..], false, false),
+                (&["W pass", "W pass"][..], false, false),
+                (&["B pass", "W pass"][..], true, false),
+                (&["W pass", "B pass"][..], true, true),
+                (&["W pass", "B pass", "W pass"][..], true, false),
+                (&["W pass", "B pass", "B pass"][..], false, false),
+                (&["B pass", "B pass", "W pass"][..], true, false),
+                (&["W pass", "W pass", "B pass"][..], true, true),
+            ] {
+                let mut game = played_diagram(Rules::BGA, SETTLED, order);
+                for text in passes {
+                    attempt(&mut game, text).unwrap();
+                }
+                let context = format!("{order:?} {passes:?}");
+                assert_eq!(game.is_over(), over, "{context}");
+                assert_eq!(game.ended_with_black_pass(), closing_stone, "{context}");
+            }
+        }
+        // A stone after the passes resumes play.
+        let game = game_after(5, Rules::BGA, &["B pass", "W pass", "B C3"]);
+        assert!(!game.is_over());
     }
 
     #[test]

@@ -4,12 +4,13 @@
 /// Which repetitions of the whole-board position are forbidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KoRule {
-    /// Only the immediate retake of a single-stone ko (the position after the mover's own
-    /// previous move may not come back at once).
+    /// The basic ko rule only (which every ruleset has): a stone that has just captured
+    /// exactly one stone and stands alone with one liberty may not be captured back at once.
     Simple,
-    /// No move may recreate any earlier board position.
+    /// The basic rule, and no play may recreate any earlier board position.
     PositionalSuperko,
-    /// No move may recreate an earlier board position with the same player to move.
+    /// The basic rule, and no play may recreate a position previously created by a play of
+    /// the same player.
     SituationalSuperko,
 }
 

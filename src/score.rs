@@ -25,7 +25,7 @@ use rand::SeedableRng;
 use rand::rngs::Xoshiro256PlusPlus;
 
 use crate::board::{Board, CELLS, Color, Point};
-use crate::game::{Game, Move};
+use crate::game::Game;
 use crate::playout::{self, Policy};
 use crate::rules::Scoring;
 
@@ -78,8 +78,9 @@ impl Score {
 ///
 /// - Area: own stones + territory, + komi and the handicap bonus for White.
 /// - Territory: territory + captures + dead stones (+ pass stones under pass-stone rules),
-///   and komi for White. Under pass-stone rules White makes the last pass: if Black passed
-///   last, White hands over one more pass stone. The handicap bonus of such rules (N − 1) is
+///   and komi for White. Pass stones are credited for the passes actually played, and White
+///   makes the last pass: when play ended with White's pass then Black's, White hands over
+///   one more (RULES.md §2.9). The handicap bonus of such rules (N − 1) is
 ///   already contained in this count: it is exactly what area counting needs to agree with it.
 /// - Rules without seki territory (Japanese, Korean) count no territory in regions that
 ///   touch a chain in seki: `seki` lists the points of such chains.
@@ -99,7 +100,7 @@ pub fn count(game: &Game, dead: &[Point], seki: &[Point]) -> Score {
     if rules.pass_stones {
         pass_stones[Color::Black.index()] = game.passes_by(Color::White);
         pass_stones[Color::White.index()] = game.passes_by(Color::Black);
-        if matches!(game.moves().last(), Some((Color::Black, Move::Pass))) && game.is_over() {
+        if game.ended_with_black_pass() {
             pass_stones[Color::Black.index()] += 1;
         }
     }
@@ -636,8 +637,10 @@ pub fn unconditionally_alive(board: &Board, color: Color) -> Vec<Point> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::board::Point;
     use crate::board::tests::{at, diagram};
-    use crate::game::tests::game_after;
+    use crate::game::tests::{SETTLED, game_after, parse};
+    use crate::game::{Game, Move};
     use crate::rules::Rules;
 
     /// A game under `rules` whose position is the diagram (as setup stones), Black to move.
@@ -739,6 +742,43 @@ pub(crate) mod tests {
         let score = count(&game, &[], &[]);
         assert_eq!(score.black.pass_stones, 2);
         assert_eq!(score.white.pass_stones, 1);
+    }
+
+    #[test]
+    fn a_count_credits_only_the_passes_played_and_white_s_closing_pass() {
+        // RULES.md §2.9 on `SETTLED` (5 points of territory each, komi 0): every pass played
+        // hands the opponent a stone under bga; when play ended with White's pass then
+        // Black's, White's closing pass stone is added. Area rules count no pass stones.
+        for (passes, bga_margin) in [
+            (&["B pass", "B pass"][..], -2.0),
+            (&["W pass", "W pass"][..], 2.0),
+            (&["B pass", "W pass"][..], 0.0),
+            (&["W pass", "B pass"][..], 1.0),
+            (&["W pass", "B pass", "W pass"][..], 1.0),
+            (&["W pass", "B pass", "B pass"][..], -1.0),
+            (&["B pass"][..], -1.0),
+        ] {
+            for rules in [Rules::BGA, Rules::AGA, Rules::CHINESE, Rules::JAPANESE] {
+                let mut game = Game::new(5, rules, 0.0).unwrap();
+                let drawn = diagram(SETTLED);
+                let mut stones: Vec<(Color, Point)> = drawn
+                    .points()
+                    .filter_map(|point| drawn.get(point).map(|color| (color, point)))
+                    .collect();
+                // Same-colour plays, as a GUI replays setup stones.
+                stones.sort_by_key(|&(color, _)| color == Color::Black);
+                for (color, point) in stones {
+                    game.play(color, Move::Place(point)).unwrap();
+                }
+                for text in passes {
+                    let (color, turn) = parse(&game, text);
+                    game.play(color, turn).unwrap();
+                }
+                let expected = if rules.pass_stones { bga_margin } else { 0.0 };
+                let score = count(&game, &[], &[]);
+                assert_eq!(score.margin, expected, "{} {passes:?}", rules.name);
+            }
+        }
     }
 
     #[test]

@@ -253,10 +253,12 @@ fn the_ko_ban_is_shown_for_the_side_that_may_not_retake() {
     //   4 . . X . X O      Black E4 has just captured White D4:
     //   3 . . . X O .      White may not retake at D4 at once.
     //     A B C D E F
-    for (rules, reason) in [
-        ("japanese", "ko"),
-        ("chinese-kgs", "superko"),
-        ("bga", "superko"),
+    // The basic ko rule under every ruleset; after a pass, superko where the retake would
+    // recreate the board before E4 (White's E5 created it).
+    for (rules, after_a_pass) in [
+        ("japanese", None),
+        ("chinese-kgs", Some("superko")),
+        ("bga", Some("superko")),
     ] {
         let mut engine = Engine::start(&["--seed", "1", "--size", "9", "--rules", rules]);
         for command in KO {
@@ -264,10 +266,17 @@ fn the_ko_ban_is_shown_for_the_side_that_may_not_retake() {
         }
         assert_eq!(
             engine.ok("kosumi-ko_ban w"),
-            format!("SQUARE D4\nTEXT White may not play D4 ({reason})"),
+            "SQUARE D4\nTEXT White may not play D4 (ko)",
             "{rules}"
         );
         assert_eq!(engine.ok("kosumi-ko_ban b"), "TEXT none for Black");
+        engine.ok("play W pass");
+        let expected = match after_a_pass {
+            Some(reason) => format!("SQUARE D4\nTEXT White may not play D4 ({reason})"),
+            None => "TEXT none for White".to_string(),
+        };
+        assert_eq!(engine.ok("kosumi-ko_ban w"), expected, "{rules}");
+        engine.ok("undo");
         // A threat and an answer lift the ban.
         engine.ok("play W H8");
         engine.ok("play B H7");

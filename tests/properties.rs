@@ -1,9 +1,12 @@
 //! Property tests on seeded random games, through the library: every move `genmove` answers is
 //! legal by an independent, deliberately slow model of the rules (whole-position copies,
-//! flood fill, explicit repetition sets per ko rule); the incremental board matches the model
-//! and verifies after every move; the legal-move sets agree; refused moves and undo leave the
-//! game exactly as it was. Seeds and game counts come from the environment so a failure can
-//! be replayed.
+//! flood fill, the basic ko rule by the stones the last move captured, explicit repetition
+//! sets: every board, and the boards each player created by a play); the incremental board
+//! matches the model and verifies after every move; the legal-move sets agree; refused moves
+//! and undo leave the game exactly as it was; the game ends when the model says play has
+//! ended. The colours do not always alternate, passes come in any order, and some games start
+//! from §2.7's ko shape set up in a random order. Seeds and game counts come from the
+//! environment so a failure can be replayed.
 
 use std::collections::HashSet;
 
@@ -18,7 +21,7 @@ use kosumi::gtp::response::Failure;
 use kosumi::player::RandomPlayer;
 use kosumi::rules::{KoRule, Rules};
 
-use crate::util::environment_number;
+use crate::util::{KoShape, environment_number};
 
 const COLUMNS: &str = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
@@ -32,7 +35,8 @@ struct Position {
 /// What a placement does in the model.
 struct Placed {
     position: Position,
-    captured: u32,
+    /// The opposing stones it captured.
+    captured: Vec<usize>,
     suicided: u32,
 }
 
@@ -89,14 +93,14 @@ impl Position {
     fn place(&self, color: Color, index: usize, multi_stone_suicide: bool) -> Option<Placed> {
         let mut position = self.clone();
         position.cells[index] = Some(color);
-        let mut captured = 0;
+        let mut captured = Vec::new();
         for neighbour in self.neighbours(index) {
             if position.cells[neighbour] == Some(color.opponent()) {
                 let (chain, has_liberty) = position.chain(neighbour);
                 if !has_liberty {
-                    captured += chain.len() as u32;
                     for stone in chain {
                         position.cells[stone] = None;
+                        captured.push(stone);
                     }
                 }
             }
@@ -124,14 +128,18 @@ impl Position {
 struct Model {
     rules: Rules,
     position: Position,
-    /// The position before the last move (simple ko compares with it).
-    before_last: Option<Position>,
+    /// The basic ko rule (§2.7): the stone the last move placed, if it captured exactly one
+    /// stone and was left a lone stone with a single liberty; the very next move may not
+    /// capture exactly that stone.
+    ko_stone: Option<usize>,
     /// Every position so far (positional superko).
     positions: HashSet<Position>,
-    /// Every (position, player to move) so far (situational superko).
-    situations: HashSet<(Position, Color)>,
+    /// Every position created by a play, with the player who made it (situational superko).
+    created: HashSet<(Position, Color)>,
     /// Prisoners taken by Black and by White.
     prisoners: [u32; 2],
+    /// Every move so far: the colour, and the point or `None` for a pass.
+    moves: Vec<(Color, Option<usize>)>,
 }
 
 impl Model {
@@ -140,10 +148,11 @@ impl Model {
         Model {
             rules,
             positions: HashSet::from([position.clone()]),
-            situations: HashSet::from([(position.clone(), Color::Black)]),
+            created: HashSet::new(),
             position,
-            before_last: None,
+            ko_stone: None,
             prisoners: [0, 0],
+            moves: Vec::new(),
         }
     }
 
@@ -155,14 +164,23 @@ impl Model {
         let placed = self
             .position
             .place(color, index, self.rules.multi_stone_suicide)?;
+        if self.ko_stone.is_some() && placed.captured == Vec::from_iter(self.ko_stone) {
+            return None;
+        }
         let repeats = match self.rules.ko {
-            KoRule::Simple => self.before_last.as_ref() == Some(&placed.position),
+            KoRule::Simple => false,
             KoRule::PositionalSuperko => self.positions.contains(&placed.position),
-            KoRule::SituationalSuperko => self
-                .situations
-                .contains(&(placed.position.clone(), color.opponent())),
+            KoRule::SituationalSuperko => self.created.contains(&(placed.position.clone(), color)),
         };
         (!repeats).then_some(placed)
+    }
+
+    /// §2.9: play has ended when a pass by one colour was followed by a pass by the other.
+    fn is_over(&self) -> bool {
+        matches!(
+            self.moves.as_slice(),
+            [.., (first, None), (second, None)] if first != second
+        )
     }
 
     fn is_legal(&self, color: Color, index: usize) -> bool {
@@ -209,19 +227,29 @@ impl Model {
 
     /// Plays a move the model must find legal (`None` is a pass).
     fn play(&mut self, color: Color, index: Option<usize>) {
-        let before = self.position.clone();
+        self.ko_stone = None;
         if let Some(index) = index {
             let placed = self
                 .legal_placement(color, index)
                 .expect("the model plays legal moves only");
-            self.prisoners[color.index()] += placed.captured;
+            self.prisoners[color.index()] += placed.captured.len() as u32;
             self.prisoners[color.opponent().index()] += placed.suicided;
             self.position = placed.position;
+            let (chain, has_liberty) = self.position.chain(index);
+            let single_liberty = self
+                .position
+                .neighbours(index)
+                .iter()
+                .filter(|&&neighbour| self.position.cells[neighbour].is_none())
+                .count()
+                == 1;
+            if placed.captured.len() == 1 && chain.len() == 1 && has_liberty && single_liberty {
+                self.ko_stone = Some(index);
+            }
+            self.created.insert((self.position.clone(), color));
         }
-        self.before_last = Some(before);
         self.positions.insert(self.position.clone());
-        self.situations
-            .insert((self.position.clone(), color.opponent()));
+        self.moves.push((color, index));
     }
 }
 
@@ -307,6 +335,42 @@ fn assert_same_legal_points(engine: &Engine, model: &Model, context: &str) {
     }
 }
 
+/// Checks a `genmove` answer against the model: a legal move not into the player's own eye,
+/// or a pass when no such move is left.
+fn check_generated(
+    model: &Model,
+    color: Color,
+    chosen: Option<usize>,
+    answer: &str,
+    before: &Game,
+    context: &str,
+) {
+    match chosen {
+        Some(index) => {
+            assert!(
+                model.is_legal(color, index),
+                "{context}: genmove played the illegal move {answer}\n{:?}",
+                before.board()
+            );
+            assert!(
+                !model.is_eye(color, index),
+                "{context}: genmove filled its own eye at {answer}"
+            );
+        }
+        None => {
+            let sensible: Vec<usize> = model
+                .legal_points(color)
+                .into_iter()
+                .filter(|&index| !model.is_eye(color, index))
+                .collect();
+            assert!(
+                sensible.is_empty(),
+                "{context}: genmove passed with legal non-eye moves left: {sensible:?}"
+            );
+        }
+    }
+}
+
 /// One seeded random game of random size and rules, checked move by move.
 fn check_random_game(seed: u64) {
     let mut random = Xoshiro256PlusPlus::seed_from_u64(seed);
@@ -322,9 +386,52 @@ fn check_random_game(seed: u64) {
     // slow on large boards in a debug build: there they run every few moves.
     let full_check_every = if size <= 9 { 1 } else { 25 };
     let verify_every = if size <= 13 { 1 } else { 3 };
-    let mut color = Color::Black;
+    // Every other game starts from §2.7's ko shape, its stones played in a random order (the
+    // colours need not alternate), then the capture; the retake is the next player's to find.
+    if size >= 4 && seed % 2 == 0 {
+        let mut order: Vec<usize> = (0..7).collect();
+        for index in (1..order.len()).rev() {
+            order.swap(index, random.random_range(0..=index));
+        }
+        let room = size - 3;
+        let shape = KoShape::new(
+            size,
+            random.random_range(0..8),
+            random.random_range(0..room),
+            random.random_range(0..room),
+            &order,
+        );
+        let capturer = if random.random_bool(0.5) {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let stones = shape.stones.iter().map(|&(is_capturer, index)| {
+            let color = if is_capturer {
+                capturer
+            } else {
+                capturer.opponent()
+            };
+            (color, index)
+        });
+        for (color, index) in stones.chain([(capturer, shape.capture)]) {
+            let (reply, _) = engine.execute(Command::Play(color, vertex_of(size, index)));
+            assert_eq!(reply, Ok(String::new()), "{context}: setting up the ko");
+            model.play(color, Some(index));
+        }
+        assert!(
+            !model.is_legal(capturer.opponent(), shape.retake),
+            "{context}: the model allows the retake"
+        );
+        assert_same_legal_points(&engine, &model, &format!("{context}, after the ko capture"));
+    }
+    let mut color = engine.game().to_move();
     let mut turn = 0;
-    while !engine.game().is_over() {
+    while !model.is_over() {
+        assert!(
+            !engine.game().is_over(),
+            "{context}: the engine ended play too soon"
+        );
         turn += 1;
         // Under superko a game cannot repeat a position, so it ends. Under simple ko random
         // play can cycle for ever (3x3 japanese, seed 3704: each side has one sensible move
@@ -352,33 +459,20 @@ fn check_random_game(seed: u64) {
             }
         }
 
-        let (reply, _) = engine.execute(Command::GenMove(color));
-        let answer = reply.unwrap_or_else(|failure| panic!("{context}: genmove failed: {failure}"));
-        let chosen = parse_answer(size, &answer);
-        match chosen {
-            Some(index) => {
-                assert!(
-                    model.is_legal(color, index),
-                    "{context}: genmove played the illegal move {answer}\n{:?}",
-                    before.board()
-                );
-                assert!(
-                    !model.is_eye(color, index),
-                    "{context}: genmove filled its own eye at {answer}"
-                );
-            }
-            None => {
-                let sensible: Vec<usize> = model
-                    .legal_points(color)
-                    .into_iter()
-                    .filter(|&index| !model.is_eye(color, index))
-                    .collect();
-                assert!(
-                    sensible.is_empty(),
-                    "{context}: genmove passed with legal non-eye moves left: {sensible:?}"
-                );
-            }
-        }
+        // Now and then a pass of the player's own choosing, passes in any order included.
+        let chosen = if random.random_range(0..25) == 0 {
+            let (reply, _) = engine.execute(Command::Play(color, Vertex::Pass));
+            assert_eq!(reply, Ok(String::new()), "{context}: play pass");
+            None
+        } else {
+            let (reply, _) = engine.execute(Command::GenMove(color));
+            let answer =
+                reply.unwrap_or_else(|failure| panic!("{context}: genmove failed: {failure}"));
+            let chosen = parse_answer(size, &answer);
+            check_generated(&model, color, chosen, &answer, &before, &context);
+            chosen
+        };
+        let answer = chosen.map_or("pass".to_string(), |index| format!("index {index}"));
         model.play(color, chosen);
         assert_same_position(&engine, &model, turn % verify_every == 0, &context);
         if turn % full_check_every == 0 {
@@ -401,8 +495,16 @@ fn check_random_game(seed: u64) {
             "{context}: replaying gave another game"
         );
 
-        color = color.opponent();
+        // Mostly the colours alternate; now and then the same colour moves again.
+        if random.random_range(0..6) != 0 {
+            color = color.opponent();
+        }
     }
+    assert_eq!(
+        engine.game().is_over(),
+        model.is_over(),
+        "{context}: the engine and the model disagree on the end of play"
+    );
     let context = format!("{context}, at the end");
     assert_same_position(&engine, &model, true, &context);
     assert_same_legal_points(&engine, &model, &context);
@@ -448,25 +550,51 @@ fn the_slow_model_knows_suicide_and_ko() {
         "multi-stone suicide"
     );
 
-    // Ko: white D4 E3 F4 E5, black C4 D3 D5; black E4 takes D4.
+    // Ko: white D4 E3 F4 E5, black C4 D3 D5; black E4 takes D4. Alternating, and in §2.7's
+    // own order (the colours not alternating).
+    let alternating = [
+        "W D4", "B C4", "W E3", "B D3", "W F4", "B D5", "W E5", "B E4",
+    ];
+    let as_written = [
+        "W D4", "W E3", "W F4", "W E5", "B C4", "B D3", "B D5", "B E4",
+    ];
     for rules in Rules::PRESETS {
-        let mut model = Model::new(9, rules);
-        for (color, vertex) in [
-            (Color::White, "D4"),
-            (Color::Black, "C4"),
-            (Color::White, "E3"),
-            (Color::Black, "D3"),
-            (Color::White, "F4"),
-            (Color::Black, "D5"),
-            (Color::White, "E5"),
-            (Color::Black, "E4"),
-        ] {
-            model.play(color, Some(at(vertex)));
+        for order in [alternating, as_written] {
+            let mut model = Model::new(9, rules);
+            for text in order {
+                let color = if text.starts_with('B') {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                model.play(color, Some(at(&text[2..])));
+            }
+            assert_eq!(model.prisoners, [1, 0]);
+            assert!(!model.is_legal(Color::White, at("D4")), "{}", rules.name);
+            // A pass lifts the basic ban; positional superko still forbids the board before
+            // E4, and situational superko when White's play created it.
+            model.play(Color::White, None);
+            let created_by_white = order == alternating;
+            let expected = match rules.ko {
+                KoRule::Simple => true,
+                KoRule::PositionalSuperko => false,
+                KoRule::SituationalSuperko => !created_by_white,
+            };
+            assert_eq!(
+                model.is_legal(Color::White, at("D4")),
+                expected,
+                "{} {order:?}",
+                rules.name
+            );
+            model.play(Color::White, Some(at("H8")));
+            model.play(Color::Black, Some(at("H7")));
+            assert!(model.is_legal(Color::White, at("D4")), "{}", rules.name);
+            assert!(!model.is_over());
+            model.play(Color::Black, None);
+            model.play(Color::Black, None);
+            assert!(!model.is_over(), "two black passes end nothing");
+            model.play(Color::White, None);
+            assert!(model.is_over());
         }
-        assert_eq!(model.prisoners, [1, 0]);
-        assert!(!model.is_legal(Color::White, at("D4")), "{}", rules.name);
-        model.play(Color::White, Some(at("H8")));
-        model.play(Color::Black, Some(at("H7")));
-        assert!(model.is_legal(Color::White, at("D4")), "{}", rules.name);
     }
 }

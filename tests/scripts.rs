@@ -12,7 +12,13 @@
 //!   command succeeds. An error reply (`?`) always fails a test, whatever the pattern.
 //!
 //! Verdicts: every unexpected failure is reported as `file:ID`, with the pattern and the
-//! response, and fails the test. This runner is stricter than gogui-regress in three ways,
+//! response, and fails the test.
+//!
+//! The scripts that hold RULES.md's examples run a second time in variants: under every preset
+//! (`kata-set-rules` first; a script names a ruleset itself where an expectation depends on
+//! one) and with their setup stones placed in same-colour orders, all black stones first or
+//! all white stones first, as GUIs replay a record's setup stones. Setup stones are the runs of
+//! unnumbered `play COLOR VERTEX` lines; moves whose order is part of an example are numbered. This runner is stricter than gogui-regress in three ways,
 //! so that a script that passes here also passes there: a failing setup command, an
 //! unexpected pass (a `*` test that passed) and a malformed file are failures too.
 
@@ -25,7 +31,7 @@ use regex::Regex;
 use crate::util::{SEED, Session, kosumi_path, repository_root};
 
 /// What a test's response must look like.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Expectation {
     /// The pattern as written between the brackets (trimmed, `!` removed).
     source: String,
@@ -36,7 +42,7 @@ struct Expectation {
 }
 
 /// One line of a script that is sent to the engine.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 enum Entry {
     /// An unnumbered command: it must succeed.
     Setup { line: usize, command: String },
@@ -151,23 +157,82 @@ struct Outcome {
 
 /// Runs one script through a fresh engine started in `directory` and judges every test.
 fn run_script(name: &str, text: &str, directory: &Path) -> Outcome {
-    let mut outcome = Outcome::default();
-    let entries = match parse_script(text) {
-        Ok(entries) => entries,
-        Err(error) => {
-            outcome
-                .surprises
-                .push(format!("{name}: malformed: {error}"));
-            return outcome;
-        }
+    match parse_script(text) {
+        Ok(entries) => run_entries(name, &entries, directory),
+        Err(error) => Outcome {
+            surprises: vec![format!("{name}: malformed: {error}")],
+            ..Outcome::default()
+        },
+    }
+}
+
+/// In which order a variant places each run of setup stones.
+#[derive(Clone, Copy, Debug)]
+enum SetupOrder {
+    BlackFirst,
+    WhiteFirst,
+}
+
+/// The colour of a setup stone: `Some(true)` for black, `Some(false)` for white, for an
+/// unnumbered `play COLOR VERTEX` that is not a pass; `None` for anything else.
+fn setup_stone_is_black(entry: &Entry) -> Option<bool> {
+    let Entry::Setup { command, .. } = entry else {
+        return None;
     };
+    let words: Vec<String> = command
+        .split_whitespace()
+        .map(str::to_ascii_lowercase)
+        .collect();
+    match words.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["play", _, "pass"] => None,
+        ["play", "b" | "black", _] => Some(true),
+        ["play", "w" | "white", _] => Some(false),
+        _ => None,
+    }
+}
+
+/// A script's variant: `kata-set-rules PRESET` first, then the script with every run of setup
+/// stones reordered by colour (stable within a colour).
+fn variant(entries: &[Entry], preset: &str, order: SetupOrder) -> Vec<Entry> {
+    let mut result = vec![Entry::Setup {
+        line: 0,
+        command: format!("kata-set-rules {preset}"),
+    }];
+    let mut index = 0;
+    while index < entries.len() {
+        let run = entries[index..]
+            .iter()
+            .take_while(|entry| setup_stone_is_black(entry).is_some())
+            .count();
+        if run == 0 {
+            result.push(entries[index].clone());
+            index += 1;
+            continue;
+        }
+        let mut stones: Vec<&Entry> = entries[index..index + run].iter().collect();
+        stones.sort_by_key(|entry| {
+            let black = setup_stone_is_black(entry).expect("a setup stone");
+            match order {
+                SetupOrder::BlackFirst => !black,
+                SetupOrder::WhiteFirst => black,
+            }
+        });
+        result.extend(stones.into_iter().cloned());
+        index += run;
+    }
+    result
+}
+
+/// Runs parsed entries through a fresh engine started in `directory` and judges every test.
+fn run_entries(name: &str, entries: &[Entry], directory: &Path) -> Outcome {
+    let mut outcome = Outcome::default();
     let mut command = Command::new(kosumi_path());
     command
         .arg("--seed")
         .arg(SEED.to_string())
         .current_dir(directory);
     let mut engine = Session::start(name, command).expect("kosumi starts");
-    for entry in &entries {
+    for entry in entries {
         match entry {
             Entry::Setup { line, command } => {
                 if let Err(message) = engine.send(command) {
@@ -271,6 +336,117 @@ fn every_gtp_script_passes() {
     }
     println!("{report}");
     assert_eq!(surprises, 0, "gtp-scripts surprises:\n{report}");
+}
+
+/// The scripts that hold RULES.md's examples: every `rules-*.tst` but `rules-commands.tst`
+/// (which checks which ruleset is in force, so that a preset imposed from outside contradicts
+/// it), and the other scripts that cite RULES.md.
+fn rules_example_paths() -> Vec<PathBuf> {
+    script_paths()
+        .into_iter()
+        .filter(|path| {
+            let name = path.file_name().expect("a file name").to_string_lossy();
+            let text = std::fs::read_to_string(path).expect("a readable script");
+            name != "rules-commands.tst"
+                && (name.starts_with("rules-") || text.contains("RULES.md"))
+        })
+        .collect()
+}
+
+const PRESETS: [&str; 9] = [
+    "bga",
+    "aga",
+    "chinese",
+    "chinese-kgs",
+    "chinese-ogs",
+    "japanese",
+    "korean",
+    "tromp-taylor",
+    "new-zealand",
+];
+
+#[test]
+fn every_rules_example_holds_under_every_preset_with_same_colour_setup_orders() {
+    let paths = rules_example_paths();
+    assert!(paths.len() >= 10, "the rules' examples: {paths:?}");
+    let mut report = String::new();
+    let (mut runs, mut tests, mut surprises) = (0, 0, 0);
+    for path in &paths {
+        let name = path.file_name().expect("a file name").to_string_lossy();
+        let text = std::fs::read_to_string(path).expect("a readable script");
+        let entries = parse_script(&text).unwrap_or_else(|error| panic!("{name}: {error}"));
+        for preset in PRESETS {
+            for order in [SetupOrder::BlackFirst, SetupOrder::WhiteFirst] {
+                let label = format!("{name} [{preset}, {order:?}]");
+                let outcome = run_entries(
+                    &label,
+                    &variant(&entries, preset, order),
+                    path.parent().expect("a directory"),
+                );
+                runs += 1;
+                tests += outcome.tests;
+                for surprise in &outcome.surprises {
+                    writeln!(report, "  {surprise}").unwrap();
+                }
+                surprises += outcome.surprises.len();
+            }
+        }
+    }
+    println!("{runs} variants, {tests} tests, {surprises} surprises\n{report}");
+    assert!(tests > 0);
+    assert_eq!(surprises, 0, "rules examples in variants:\n{report}");
+}
+
+/// The variants really change what runs: the setup stones are reordered by colour, the preset
+/// is set first, and an expectation that holds under one preset only fails under the others.
+#[test]
+fn variants_reorder_setup_stones_and_can_fail() {
+    let script = "boardsize 9\nplay w B1\nplay b C1\nplay w A2\nplay b B2\nplay b A3\n\
+                  1 play b E5\nplay w pass\nplay w J9\n\
+                  2 is_legal w A1\n#? [0]\n";
+    let entries = parse_script(script).unwrap();
+    let commands = |entries: &[Entry]| -> Vec<String> {
+        entries
+            .iter()
+            .map(|entry| match entry {
+                Entry::Setup { command, .. } | Entry::Test { command, .. } => command.clone(),
+            })
+            .collect()
+    };
+    assert_eq!(
+        commands(&variant(&entries, "aga", SetupOrder::WhiteFirst)),
+        [
+            "kata-set-rules aga",
+            "boardsize 9",
+            "play w B1",
+            "play w A2",
+            "play b C1",
+            "play b B2",
+            "play b A3",
+            "1 play b E5",
+            "play w pass",
+            "play w J9",
+            "2 is_legal w A1",
+        ]
+    );
+    assert_eq!(
+        commands(&variant(&entries, "bga", SetupOrder::BlackFirst))[2..5],
+        ["play b C1", "play b B2", "play b A3"]
+    );
+    // White A1 is a multi-stone suicide: legal only under tromp-taylor and new-zealand.
+    for preset in PRESETS {
+        let outcome = run_entries(
+            "inline.tst",
+            &variant(&entries, preset, SetupOrder::BlackFirst),
+            &repository_root(),
+        );
+        let allowed = matches!(preset, "tromp-taylor" | "new-zealand");
+        assert_eq!(
+            outcome.surprises.len(),
+            usize::from(allowed),
+            "{preset}: {outcome:?}"
+        );
+    }
 }
 
 /// The runner itself: a script with one of every verdict is judged as gogui-regress judges it.

@@ -3,13 +3,15 @@
 //! failed commands, `all_legal` against `is_legal`, and counting against a reference count.
 //!
 //! The reference knows nothing of the engine's data structures: positions are plain
-//! `Vec<Option<Color>>` copies, chains and liberties come from flood fills, and repetition is
-//! judged against explicit lists of every earlier position (and side to move). It follows
-//! RULES.md §2–3 word for word, not the engine's shortcuts (ko points, pseudo-liberties,
-//! Zobrist hashes). Where `properties` follows whole genmove games, these sequences are
-//! arbitrary: either colour at any time, stones on occupied points, undo at any moment,
-//! rulesets switched in mid-game, handicap stones; and proptest shrinks a failure to a
-//! minimal sequence.
+//! `Vec<Option<Color>>` copies, chains and liberties come from flood fills, the basic ko rule
+//! looks at the stones the last move captured, and repetition is judged against explicit
+//! lists of every earlier position and of the positions each player created by a play. It
+//! follows RULES.md §2–3 word for word, not the engine's shortcuts (ko points,
+//! pseudo-liberties, Zobrist hashes, a side to move). Where `properties` follows whole genmove
+//! games, these sequences are arbitrary: either colour at any time, passes in any order,
+//! stones on occupied points, undo at any moment, rulesets switched in mid-game, handicap
+//! stones, §2.7's ko shape set up in any order and then fought over; and proptest shrinks a
+//! failure to a minimal sequence.
 //!
 //! Case counts are small so that `cargo test` stays fast in debug builds; set PROPTEST_CASES
 //! to run more (for instance `PROPTEST_CASES=5000 cargo test --release sequences`).
@@ -25,31 +27,39 @@ use kosumi::score;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 
+use crate::util::KoShape;
+
 /// A whole-board position: `size * size` points, row by row from the lower left.
 type Position = Vec<Option<Color>>;
 
-/// The slow, obviously correct model of a game: the position, and every position (with the
-/// side to move) the game has been in.
+/// The slow, obviously correct model of a game: the position, every position the game has
+/// been in, and who created which by a play.
 #[derive(Clone, Debug)]
 struct Reference {
     size: usize,
     position: Position,
     captured: [u32; 2],
-    /// Every position so far, the setup position first, each with the side to move then.
-    history: Vec<(Position, Color)>,
+    /// Every position so far, the setup position first (positional superko).
+    positions: Vec<Position>,
+    /// Every position created by a play (a stone placed), with the player who made it
+    /// (situational superko: "a position previously created by a play of the same player").
+    created: Vec<(Position, Color)>,
     /// Every move so far, with the position before it.
     moves: Vec<(Color, Option<usize>, Position)>,
 }
 
 impl Reference {
-    fn new(size: usize, setup: &[(Color, usize)], first_to_move: Color) -> Reference {
+    /// The game after the setup stones. Who moves first does not matter: a setup creates no
+    /// position by a play.
+    fn new(size: usize, setup: &[(Color, usize)]) -> Reference {
         let mut position = vec![None; size * size];
         for &(color, slot) in setup {
             position[slot] = Some(color);
         }
         Reference {
             size,
-            history: vec![(position.clone(), first_to_move)],
+            positions: vec![position.clone()],
+            created: Vec::new(),
             position,
             captured: [0; 2],
             moves: Vec::new(),
@@ -98,17 +108,17 @@ impl Reference {
 
     /// The position after `color` places a stone on `slot`, the stones it captures, and the
     /// stones of its own chain lost to suicide (RULES.md §2.5–2.6: captures first).
-    fn place(&self, color: Color, slot: usize) -> (Position, u32, u32) {
+    fn place(&self, color: Color, slot: usize) -> (Position, Vec<usize>, u32) {
         let mut position = self.position.clone();
         position[slot] = Some(color);
-        let mut captured = 0;
+        let mut captured = Vec::new();
         for neighbour in self.neighbours(slot) {
             if position[neighbour] == Some(color.opponent()) {
                 let (chain, liberties) = self.chain(&position, neighbour);
                 if liberties.is_empty() {
                     for stone in chain {
                         position[stone] = None;
-                        captured += 1;
+                        captured.push(stone);
                     }
                 }
             }
@@ -124,7 +134,27 @@ impl Reference {
         (position, captured, lost)
     }
 
-    /// Whether `color` may play on `slot` under `rules`, and the position it leads to.
+    /// RULES.md §2.7's basic ko rule: the stone the last move placed, when that move captured
+    /// exactly one stone and left it a lone stone with a single liberty. The very next move,
+    /// whoever makes it, may not capture exactly that stone.
+    fn ko_stone(&self) -> Option<usize> {
+        let (mover, slot, before) = self.moves.last()?;
+        let slot = (*slot)?;
+        let captured = (0..before.len())
+            .filter(|&point| {
+                before[point] == Some(mover.opponent()) && self.position[point].is_none()
+            })
+            .count();
+        let (chain, liberties) = self.chain(&self.position, slot);
+        (self.position[slot] == Some(*mover)
+            && captured == 1
+            && chain.len() == 1
+            && liberties.len() == 1)
+            .then_some(slot)
+    }
+
+    /// Whether `color` may play on `slot` under `rules`, and the position it leads to with
+    /// the numbers of stones captured and lost.
     fn judge(
         &self,
         rules: &Rules,
@@ -138,28 +168,22 @@ impl Reference {
         if lost == 1 || (lost > 1 && !rules.multi_stone_suicide) {
             return Err(IllegalMove::Suicide);
         }
+        // The basic rule under every ruleset; superko adds to it.
+        if self.ko_stone().is_some_and(|stone| captured == [stone]) {
+            return Err(IllegalMove::Ko);
+        }
         let repeated = match rules.ko {
-            // The position after the mover's own previous move may not come back at once: the
-            // position before the opponent's last move.
-            KoRule::Simple => match self.moves.last() {
-                Some((mover, _, before)) if *mover == color.opponent() => {
-                    if *before == after {
-                        return Err(IllegalMove::Ko);
-                    }
-                    false
-                }
-                _ => false,
-            },
-            KoRule::PositionalSuperko => self.history.iter().any(|(seen, _)| *seen == after),
+            KoRule::Simple => false,
+            KoRule::PositionalSuperko => self.positions.contains(&after),
             KoRule::SituationalSuperko => self
-                .history
+                .created
                 .iter()
-                .any(|(seen, to_move)| *seen == after && *to_move == color.opponent()),
+                .any(|(seen, creator)| *seen == after && *creator == color),
         };
         if repeated {
             return Err(IllegalMove::Superko);
         }
-        Ok((after, captured, lost))
+        Ok((after, captured.len() as u32, lost))
     }
 
     fn play(
@@ -174,20 +198,29 @@ impl Reference {
             self.position = after;
             self.captured[color.index()] += captured;
             self.captured[color.opponent().index()] += lost;
+            self.created.push((self.position.clone(), color));
         }
         self.moves.push((color, slot, before));
-        self.history.push((self.position.clone(), color.opponent()));
+        self.positions.push(self.position.clone());
         Ok(())
+    }
+
+    /// RULES.md §2.9: play has ended when a pass by one colour is followed by a pass by the
+    /// other; the two colours of those passes, in order.
+    fn closing_passes(&self) -> Option<(Color, Color)> {
+        match self.moves.as_slice() {
+            [.., (first, None, _), (second, None, _)] if first != second => Some((*first, *second)),
+            _ => None,
+        }
     }
 
     /// Recomputes the whole model from the setup and the moves, as the rules define it.
     fn replay(
         size: usize,
         setup: &[(Color, usize)],
-        first: Color,
         rules_at: &[(Rules, Color, Option<usize>)],
     ) -> Reference {
-        let mut reference = Reference::new(size, setup, first);
+        let mut reference = Reference::new(size, setup);
         for (rules, color, slot) in rules_at {
             reference
                 .play(rules, *color, *slot)
@@ -280,6 +313,42 @@ fn actions(size: usize, length: usize) -> impl Strategy<Value = Vec<Action>> {
     proptest::collection::vec(action, 0..length)
 }
 
+/// Sometimes (on boards of 4×4 and up) RULES.md §2.7's ko shape: its seven stones played in a
+/// random order, so that colours need not alternate, then the capture and the forbidden
+/// immediate retake; the random actions go on from there.
+fn ko_fight(size: usize) -> impl Strategy<Value = Vec<Action>> {
+    let room = size.saturating_sub(3).max(1);
+    (
+        any::<bool>(),
+        0..8usize,
+        0..room,
+        0..room,
+        any::<bool>(),
+        Just((0..7).collect::<Vec<usize>>()).prop_shuffle(),
+    )
+        .prop_map(move |(wanted, symmetry, dx, dy, black_captures, order)| {
+            if size < 4 || !wanted {
+                return Vec::new();
+            }
+            let shape = KoShape::new(size, symmetry, dx, dy, &order);
+            let colour = |capturer: bool| {
+                if capturer == black_captures {
+                    Color::Black
+                } else {
+                    Color::White
+                }
+            };
+            let mut actions: Vec<Action> = shape
+                .stones
+                .iter()
+                .map(|&(capturer, slot)| Action::Play(colour(capturer), Some(slot)))
+                .collect();
+            actions.push(Action::Play(colour(true), Some(shape.capture)));
+            actions.push(Action::Play(colour(false), Some(shape.retake)));
+            actions
+        })
+}
+
 /// A game to play: size, ruleset (an index into `Rules::PRESETS`), black handicap stones
 /// (slots; none, or two to four), and up to `length` actions. Mostly small boards, where
 /// captures, kos and repeated positions come quickly.
@@ -298,8 +367,13 @@ fn scenario(length: usize) -> impl Strategy<Value = (usize, usize, Vec<usize>, V
             Just(size),
             0..Rules::PRESETS.len(),
             handicap,
+            ko_fight(size),
             actions(size, length),
         )
+            .prop_map(|(size, rules, handicap, mut actions, rest)| {
+                actions.extend(rest);
+                (size, rules, handicap, actions)
+            })
     })
 }
 
@@ -317,7 +391,7 @@ fn new_game(
         .collect();
     game.place_setup(&stones, !setup.is_empty())
         .expect("distinct points on an empty board");
-    let reference = Reference::new(size, &setup, game.first_to_move());
+    let reference = Reference::new(size, &setup);
     (game, reference, setup)
 }
 
@@ -416,7 +490,7 @@ proptest! {
                     let undone = game.undo();
                     prop_assert_eq!(undone, played.pop().is_some());
                     if undone {
-                        reference = Reference::replay(size, &setup, game.first_to_move(), &played);
+                        reference = Reference::replay(size, &setup, &played);
                     }
                 }
                 Action::SetRules(index) => game.set_rules(Rules::PRESETS[index]),
@@ -503,12 +577,13 @@ proptest! {
         let territory = reference.territory();
         let handicap_stones = game.handicap();
         let mut passes = [0u32; 2];
-        for &(mover, turn) in game.moves() {
-            if turn == Move::Pass {
+        for (mover, slot, _) in &reference.moves {
+            if slot.is_none() {
                 passes[mover.index()] += 1;
             }
         }
-        let black_passed_last = game.is_over() && matches!(game.moves().last(), Some((Color::Black, Move::Pass)));
+        prop_assert_eq!(game.is_over(), reference.closing_passes().is_some(), "is_over");
+        let black_passed_last = reference.closing_passes() == Some((Color::White, Color::Black));
         for rules in Rules::PRESETS {
             game.set_rules(rules);
             let score = score::count(&game, &[], &[]);

@@ -45,6 +45,57 @@ pub fn environment_number(name: &str, default: u64) -> u64 {
     }
 }
 
+/// RULES.md §2.7's ko shape, placed on a `size`×`size` board (at least 4×4) for the random
+/// sequences to set up and fight over: the seven stones (in the order given by `order`, a
+/// permutation of 0..7, so that colours need not alternate), the capture, and the immediate
+/// retake that the basic ko rule forbids. Points are slots `y * size + x`. `symmetry` (0..8)
+/// reflects and turns the shape, `(dx, dy)` (each below `size - 3`) moves it, and `swap`
+/// exchanges the colours: `true` for Black as the capturer.
+pub struct KoShape {
+    /// The stones set up before the capture, each with its colour (`true`: the capturer's).
+    pub stones: Vec<(bool, usize)>,
+    /// The capturer's stone that takes one stone and is left with one liberty.
+    pub capture: usize,
+    /// Where the captured stone stood: the retake point.
+    pub retake: usize,
+}
+
+impl KoShape {
+    /// The shape as described above.
+    pub fn new(size: usize, symmetry: usize, dx: usize, dy: usize, order: &[usize]) -> KoShape {
+        //   2 . X O .      X the capturer, O the other side; the capturer's stone at (2, 1)
+        //   1 X O . O      takes (1, 1).
+        //   0 . X O .
+        //     0 1 2 3
+        let capturer = [(0, 1), (1, 0), (1, 2)];
+        let other = [(1, 1), (2, 0), (3, 1), (2, 2)];
+        let place = |(x, y): (usize, usize)| {
+            let (x, y) = if symmetry & 1 != 0 {
+                (3 - x, y)
+            } else {
+                (x, y)
+            };
+            let (x, y) = if symmetry & 2 != 0 {
+                (x, 2 - y)
+            } else {
+                (x, y)
+            };
+            let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
+            (y + dy) * size + x + dx
+        };
+        let all: Vec<(bool, usize)> = capturer
+            .iter()
+            .map(|&point| (true, place(point)))
+            .chain(other.iter().map(|&point| (false, place(point))))
+            .collect();
+        KoShape {
+            stones: order.iter().map(|&index| all[index]).collect(),
+            capture: place((2, 1)),
+            retake: place((1, 1)),
+        }
+    }
+}
+
 /// What a whole run of the binary produced.
 pub struct Run {
     /// Everything written to stdout.
