@@ -205,17 +205,18 @@ impl Game {
 
     /// The whole history after the setup stones: moves and setup edits in the order made.
     pub fn history(&self) -> impl Iterator<Item = Entry<'_>> + '_ {
-        let edits_after = |played: usize| {
-            self.edits
-                .iter()
-                .filter(move |(before, _)| *before == played)
-                .map(|(_, edit)| Entry::Setup(edit))
-        };
-        edits_after(0).chain(self.moves.iter().enumerate().flat_map(
-            move |(index, &(color, turn))| {
-                std::iter::once(Entry::Move(color, turn)).chain(edits_after(index + 1))
-            },
-        ))
+        let mut edits = self.edits.iter().peekable();
+        let mut moves = self.moves.iter().enumerate();
+        std::iter::from_fn(move || {
+            let played = moves.len();
+            let played = self.moves.len() - played;
+            if let Some((_, edit)) = edits.next_if(|(before, _)| *before == played) {
+                return Some(Entry::Setup(edit));
+            }
+            moves
+                .next()
+                .map(|(_, &(color, turn))| Entry::Move(color, turn))
+        })
     }
 
     /// The setup stones (handicap or loaded position), placed before the first move.

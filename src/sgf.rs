@@ -112,9 +112,9 @@ enum Anchor {
     /// The root node.
     Root,
     /// The node of the history entry with this index (a move, or a setup edit).
-    Entry(usize),
+    Entry(u32),
     /// A node with neither a move nor a setup edit, after this many history entries.
-    Between(usize),
+    Between(u32),
 }
 
 /// What a loaded record said that the game does not hold: the root's game information, the
@@ -124,7 +124,10 @@ enum Anchor {
 pub struct Record {
     info: Vec<(&'static str, String)>,
     result: Option<String>,
-    comments: Vec<(Anchor, String)>,
+    /// The comments, each as its place and its range in `comment_text` (all comments in one
+    /// string: a record of millions of tiny comments costs 16 bytes a comment, not 60).
+    comments: Vec<(Anchor, u32, u32)>,
+    comment_text: String,
     loaded: Game,
 }
 
@@ -228,6 +231,7 @@ pub fn load_record(
         info: Vec::new(),
         result: None,
         comments: Vec::new(),
+        comment_text: String::new(),
     };
     read_main_line(text, |node, index| loader.visit(node, index))?;
     let mut game = loader.game.ok_or(SgfError::Syntax("no node", 1, 1))?;
@@ -238,6 +242,7 @@ pub fn load_record(
         info: loader.info,
         result: loader.result.filter(|_| !loader.stopped),
         comments: loader.comments,
+        comment_text: loader.comment_text,
         loaded: game.clone(),
     };
     Ok((game, record))
@@ -260,7 +265,8 @@ struct Loader {
     stopped: bool,
     info: Vec<(&'static str, String)>,
     result: Option<String>,
-    comments: Vec<(Anchor, String)>,
+    comments: Vec<(Anchor, u32, u32)>,
+    comment_text: String,
 }
 
 impl Loader {
@@ -319,15 +325,18 @@ impl Loader {
                 .map_err(|_| SgfError::IllegalMove(self.played))?;
         }
         if let Some(comment) = &node.comment {
-            let entries = game.moves().len() + game.setup_edits().len();
+            let entries = (game.moves().len() + game.setup_edits().len()) as u32;
             let anchor = if index == 0 {
                 Anchor::Root
-            } else if entries > entries_before {
+            } else if entries as usize > entries_before {
                 Anchor::Entry(entries - 1)
             } else {
                 Anchor::Between(entries)
             };
-            self.comments.push((anchor, comment.to_string()));
+            let start = self.comment_text.len() as u32;
+            self.comment_text.push_str(comment);
+            self.comments
+                .push((anchor, start, self.comment_text.len() as u32));
         }
         Ok(())
     }
@@ -376,9 +385,8 @@ impl Loader {
         self.info = root
             .properties
             .iter()
-            .filter_map(|(name, value, count)| {
-                (GAME_INFO.contains(name) && *count == 1).then(|| (*name, value.to_string()))
-            })
+            .filter(|(name, _, count)| GAME_INFO.contains(name) && *count == 1)
+            .map(|(name, value, _)| (*name, value.to_string()))
             .collect();
         let game = Game::new(size, self.rules, self.komi)
             .ok_or_else(|| SgfError::Size(size.to_string()))?;
@@ -632,24 +640,21 @@ pub fn write(game: &Game, record: Option<&Record>, result: Option<&str>) -> Stri
             .take_while(|(entry, loaded)| entry == loaded)
             .count()
     });
-    let comments: &[(Anchor, String)] = record.map_or(&[], |record| &record.comments);
-    let comment_at = |text: &mut String, anchor: Anchor| {
-        for (_, comment) in comments.iter().filter(|(at, _)| *at == anchor) {
-            text.push_str(&format!("C[{}]", escape(comment)));
-        }
-    };
-    let between = |text: &mut String, entries: usize| {
-        if entries <= shared {
-            for (_, comment) in comments
-                .iter()
-                .filter(|(at, _)| *at == Anchor::Between(entries))
-            {
-                text.push_str(&format!("\n;C[{}]", escape(comment)));
+    // The comments are stored in the order the nodes are written: a cursor walks them once.
+    let (comments, comment_text) = record.map_or((&[][..], ""), |record| {
+        (&record.comments[..], record.comment_text.as_str())
+    });
+    let mut pending = comments.iter().peekable();
+    let mut comment_at = |text: &mut String, anchor: Anchor, node: &str, kept: bool| {
+        while let Some(&(_, start, end)) = pending.next_if(|(at, _, _)| *at == anchor) {
+            if kept {
+                let comment = &comment_text[start as usize..end as usize];
+                text.push_str(&format!("{node}C[{}]", escape(comment)));
             }
         }
     };
-    comment_at(&mut text, Anchor::Root);
-    between(&mut text, 0);
+    comment_at(&mut text, Anchor::Root, "", true);
+    comment_at(&mut text, Anchor::Between(0), "\n;", true);
     for (number, entry) in game.history().enumerate() {
         if number % 10 == 0 {
             text.push('\n');
@@ -681,10 +686,19 @@ pub fn write(game: &Game, record: Option<&Record>, result: Option<&str>) -> Stri
                 }
             }
         }
-        if number < shared {
-            comment_at(&mut text, Anchor::Entry(number));
-        }
-        between(&mut text, number + 1);
+        let number = number as u32;
+        comment_at(
+            &mut text,
+            Anchor::Entry(number),
+            "",
+            (number as usize) < shared,
+        );
+        comment_at(
+            &mut text,
+            Anchor::Between(number + 1),
+            "\n;",
+            (number as usize) < shared,
+        );
     }
     text.push_str(")\n");
     text

@@ -442,7 +442,10 @@ fn records_with_setup_between_moves_handicap_by_ha_and_bad_settings_load_as_in_g
             }
             let (kosumi_to_move, stones) = position(&mut kosumi, &load);
             assert_eq!(stones, expected, "{context}: stones differ");
-            assert_eq!(kosumi_to_move, gnugo_to_move, "{context}: the colour to move");
+            assert_eq!(
+                kosumi_to_move, gnugo_to_move,
+                "{context}: the colour to move"
+            );
 
             // The record Kosumi prints loads into GNU Go as the same position (where GNU Go
             // reads every property Kosumi wrote: no AE).
@@ -450,7 +453,10 @@ fn records_with_setup_between_moves_handicap_by_ha_and_bad_settings_load_as_in_g
             if emptied.is_empty() {
                 let copy = scratch.file(&format!("printed-{number}.sgf"), &printed);
                 let (_, from_print) = position(&mut gnugo, &format!("loadsgf {copy}"));
-                assert_eq!(from_print, stones, "{context}: the printed record in GNU Go");
+                assert_eq!(
+                    from_print, stones,
+                    "{context}: the printed record in GNU Go"
+                );
             }
         }
     }
@@ -465,7 +471,11 @@ fn records_with_setup_between_moves_handicap_by_ha_and_bad_settings_load_as_in_g
     let file = scratch.file("undo.sgf", FEATURE_RECORDS[1].1);
     for session in [&mut kosumi, &mut gnugo] {
         session.ok(&format!("loadsgf {file}"));
-        assert!(session.send("undo").is_ok(), "{}: undo W A2", session.label());
+        assert!(
+            session.send("undo").is_ok(),
+            "{}: undo W A2",
+            session.label()
+        );
         assert_eq!(
             session.send("undo"),
             Err("cannot undo".to_string()),
