@@ -1101,7 +1101,6 @@ mod tests {
     use super::*;
     use crate::board::tests::at;
     use crate::game::tests::game_after;
-    use crate::score;
 
     fn load_text(text: &str, until: Until) -> Result<Game, SgfError> {
         load(text, Rules::BGA, 7.5, until)
@@ -1405,6 +1404,8 @@ mod tests {
             "setup.sgf",
             "variations.sgf",
             "capture.sgf",
+            "mid-game-setup.sgf",
+            "handicap-by-ha.sgf",
         ] {
             for until in [Until::End, Until::MoveNumber(3)] {
                 let game = load(&fixture(name), Rules::BGA, 7.5, until)
