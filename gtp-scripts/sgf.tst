@@ -62,7 +62,30 @@
 52 list_stones white
 #? [F3 G3]
 53 printsgf
-#? [\(;GM\[1\]FF\[4\]CA\[UTF-8\]AP\[Kosumi:[^\]]*\]SZ\[9\]KM\[2.5\]RU\[NZ\]AB\[de\]\[ee\]\[ed\]\[cc\]AW\[fg\]\[gg\]PL\[W\]\)]
+#? [\(;GM\[1\]FF\[4\]CA\[UTF-8\]AP\[Kosumi:[^\]]*\]SZ\[9\]KM\[2.5\]RU\[NZ\]AB\[de\]\[ee\]\[ed\]\[cc\]AW\[fg\]\[gg\]PL\[W\]C\[Setup stones in both colours, White to play.\]\)]
+
+# Setup after the first move (the setup node is kept between the moves; undo takes back the
+# move after it, never the setup), game information, the result and comments printed back.
+55 loadsgf sgf/mid-game-setup.sgf
+#? [black]
+56 list_stones black
+#? [A9 B8 D6]
+57 printsgf
+#? [\(;GM\[1\]FF\[4\]CA\[UTF-8\]AP\[Kosumi:[^\]]*\]SZ\[9\]KM\[6.5\]RU\[Japanese\]AB\[bb\]\[aa\]PB\[Black player\]PW\[White player\]DT\[2024-05-01\]RE\[W\+R\]C\[A game with setup between moves\.\]\n;B\[hh\];W\[ii\];AB\[dd\]AE\[hh\]C\[Edited\.\];W\[ee\]C\[Resigns after this\.\]\)]
+58 undo
+#? []
+59 undo
+#? [cannot undo]*
+159 list_stones white
+#? [J1]
+160 printsgf
+#? [.*;AB\[dd\]AE\[hh\]C\[Edited\.\]\)]
+
+# HA without AB stones and White first: the fixed handicap is placed, as GNU Go does.
+161 loadsgf sgf/handicap-by-ha.sgf
+#? [black]
+162 list_stones black
+#? [C7 G7 C3]
 
 # Only the main line of the first game of a collection is played.
 60 loadsgf sgf/variations.sgf

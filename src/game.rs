@@ -3,9 +3,17 @@
 //! ruleset.
 //! Also turn, passes, prisoners, setup stones and undo. Knows no GTP text, no randomness, no I/O.
 //!
-//! Undo replays the game from its setup: the position is a function of the setup stones and
-//! the moves, so replaying all but the last move restores the board, the captures, the ko point
-//! and the superko history exactly, with no per-move snapshot to keep.
+//! Undo replays the game from its setup: the position is a function of the setup stones, the
+//! moves and the setup edits between them, so replaying all but the last move restores the
+//! board, the captures, the ko point and the superko history exactly, with no per-move
+//! snapshot to keep.
+//!
+//! A setup edit (SGF `AB`/`AW`/`AE` on a node after the first move) puts stones on points or
+//! empties them between two moves. It captures nothing, credits no prisoners, lifts any ko
+//! ban and starts the repetition history afresh from the edited position, as the setup before
+//! the first move does. Undo never takes one back: once a setup edit is the last thing in the
+//! history, `undo` refuses, as GNU Go's does after setup stones (the edited position is a
+//! given, like handicap stones); the moves played after an edit are undone as usual.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -62,6 +70,19 @@ pub enum SetupError {
     RepeatedPoint,
 }
 
+/// What a setup edit does: each point with what it holds afterwards (a stone, or `None` for
+/// an empty point), each point once.
+pub type SetupEdit = Vec<(Point, Option<Color>)>;
+
+/// One entry of a game's history, in the order of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry<'a> {
+    /// A move (or pass) by a colour.
+    Move(Color, Move),
+    /// A setup edit made between moves.
+    Setup(&'a [(Point, Option<Color>)]),
+}
+
 /// Zobrist keys are already random: hashing them again is wasted work.
 #[derive(Default)]
 struct KeyHasher(u64);
@@ -92,6 +113,8 @@ pub struct Game {
     handicap: u32,
     first_to_move: Color,
     moves: Vec<(Color, Move)>,
+    /// The setup edits, each with the number of moves played before it, in order.
+    edits: Vec<(usize, SetupEdit)>,
     to_move: Color,
     /// How often each board hash has occurred, the start and the setup position included
     /// (positional superko).
@@ -111,6 +134,7 @@ impl PartialEq for Game {
             && self.handicap == other.handicap
             && self.first_to_move == other.first_to_move
             && self.moves == other.moves
+            && self.edits == other.edits
             && self.to_move == other.to_move
             && self.positions == other.positions
             && self.situations == other.situations
@@ -129,6 +153,7 @@ impl Game {
             handicap: 0,
             first_to_move: Color::Black,
             moves: Vec::new(),
+            edits: Vec::new(),
             to_move: Color::Black,
             positions: KeyCounts::default(),
             situations: KeyCounts::default(),
@@ -173,9 +198,30 @@ impl Game {
         self.to_move
     }
 
-    /// The moves played so far, setup stones not included.
+    /// The moves played so far, setup stones and setup edits not included.
     pub fn moves(&self) -> &[(Color, Move)] {
         &self.moves
+    }
+
+    /// The setup edits made between moves, each with the number of moves played before it.
+    pub fn setup_edits(&self) -> &[(usize, SetupEdit)] {
+        &self.edits
+    }
+
+    /// The whole history after the setup stones: moves and setup edits in the order made.
+    pub fn history(&self) -> impl Iterator<Item = Entry<'_>> + '_ {
+        let mut edits = self.edits.iter().peekable();
+        let mut moves = self.moves.iter().enumerate();
+        std::iter::from_fn(move || {
+            let played = moves.len();
+            let played = self.moves.len() - played;
+            if let Some((_, edit)) = edits.next_if(|(before, _)| *before == played) {
+                return Some(Entry::Setup(edit));
+            }
+            moves
+                .next()
+                .map(|(_, &(color, turn))| Entry::Move(color, turn))
+        })
     }
 
     /// The setup stones (handicap or loaded position), placed before the first move.
@@ -225,6 +271,7 @@ impl Game {
         self.handicap = 0;
         self.first_to_move = Color::Black;
         self.moves.clear();
+        self.edits.clear();
         self.rebuild();
     }
 
@@ -249,13 +296,11 @@ impl Game {
         stones: &[(Color, Point)],
         handicap: bool,
     ) -> Result<(), SetupError> {
-        if !self.setup.is_empty() || !self.moves.is_empty() {
+        if !self.setup.is_empty() || !self.moves.is_empty() || !self.edits.is_empty() {
             return Err(SetupError::NotEmpty);
         }
-        for (index, (_, point)) in stones.iter().enumerate() {
-            if stones[..index].iter().any(|(_, other)| other == point) {
-                return Err(SetupError::RepeatedPoint);
-            }
+        if has_repeated_point(stones.iter().map(|&(_, point)| point)) {
+            return Err(SetupError::RepeatedPoint);
         }
         self.setup = stones.to_vec();
         self.handicap = if handicap { stones.len() as u32 } else { 0 };
@@ -265,6 +310,19 @@ impl Game {
             Color::Black
         };
         self.rebuild();
+        Ok(())
+    }
+
+    /// Edits the position between moves (SGF setup after the first move): each point gets
+    /// what `edit` says, with no capture and no prisoner; the ko ban ends and the repetition
+    /// history starts again from the edited position. The side to move stays. Fails, changing
+    /// nothing, if a point repeats.
+    pub fn edit_setup(&mut self, edit: &[(Point, Option<Color>)]) -> Result<(), SetupError> {
+        if has_repeated_point(edit.iter().map(|&(point, _)| point)) {
+            return Err(SetupError::RepeatedPoint);
+        }
+        self.apply_edit(edit);
+        self.edits.push((self.moves.len(), edit.to_vec()));
         Ok(())
     }
 
@@ -333,9 +391,16 @@ impl Game {
         Ok(())
     }
 
-    /// Takes back the last move. Returns `false` when there is none (setup stones are never
-    /// taken back).
+    /// Takes back the last move. Returns `false` when there is none, or when a setup edit
+    /// came after it (setup stones and setup edits are never taken back).
     pub fn undo(&mut self) -> bool {
+        if self
+            .edits
+            .last()
+            .is_some_and(|&(before, _)| before == self.moves.len())
+        {
+            return false;
+        }
         if self.moves.pop().is_none() {
             return false;
         }
@@ -366,6 +431,33 @@ impl Game {
         self.record_position();
     }
 
+    /// Applies a setup edit to the board: a stone that goes or changes colour is taken off
+    /// with its chain, whose other stones are put back; then the new stones are put on.
+    fn apply_edit(&mut self, edit: &[(Point, Option<Color>)]) {
+        for &(point, state) in edit {
+            let Some(color) = self.board.get(point) else {
+                continue;
+            };
+            if state != Some(color) {
+                let chain = self.board.chain(point);
+                self.board.remove_chain_at(point);
+                for other in chain.into_iter().filter(|&other| other != point) {
+                    self.board.place_setup_stone(color, other);
+                }
+            }
+        }
+        for &(point, state) in edit {
+            if let (Some(color), None) = (state, self.board.get(point)) {
+                self.board.place_setup_stone(color, point);
+            }
+        }
+        // An edit is not a move, but like a pass it ends any ko ban.
+        self.board.pass();
+        self.positions.clear();
+        self.situations.clear();
+        self.record_position();
+    }
+
     fn record_position(&mut self) {
         *self.positions.entry(self.board.hash()).or_insert(0) += 1;
     }
@@ -383,11 +475,27 @@ impl Game {
         self.to_move = self.first_to_move;
         self.record_position();
         let moves = std::mem::take(&mut self.moves);
-        for &(color, turn) in &moves {
-            self.apply(color, turn);
+        let edits = std::mem::take(&mut self.edits);
+        let mut pending = edits.iter().peekable();
+        for played in 0..=moves.len() {
+            while let Some((_, edit)) = pending.next_if(|(before, _)| *before == played) {
+                self.apply_edit(edit);
+            }
+            if let Some(&(color, turn)) = moves.get(played) {
+                self.apply(color, turn);
+            }
         }
         self.moves = moves;
+        self.edits = edits;
     }
+}
+
+/// Whether a point occurs twice.
+fn has_repeated_point(points: impl Iterator<Item = Point> + Clone) -> bool {
+    points
+        .clone()
+        .enumerate()
+        .any(|(index, point)| points.clone().take(index).any(|other| other == point))
 }
 
 /// The key of a position created by a play of `player`.

@@ -1,25 +1,37 @@
 //! SGF game records (FF[4], https://www.red-bean.com/sgf/): reading the main line of a record
 //! into a `Game` (GTP `loadsgf`) and writing a game as a record (GTP `printsgf`). Knows SGF
-//! text, the game and the count; no GTP text.
+//! text and the game; no GTP text, no scoring (the caller hands in the result to write).
 //!
-//! The reader is our own: it walks the text once, without recursion, keeping only the nodes of
-//! the main line (the first variation at every branch) and checking that the rest is well
-//! formed. (The `sgf-parse` crate builds the whole tree as nested nodes and overflows the stack
-//! on a long record, which would crash the engine on a bad file.) FF[3] mixed-case property
-//! names (`AddBlack`) are read by their capital letters, as FF[4] asks.
+//! The reader is our own: it walks the text once, without recursion, and hands each node of
+//! the main line (the first variation at every branch) to the loader as soon as it is read,
+//! checking that the rest is well formed. It keeps only the properties Kosumi uses, borrowed
+//! from the text where no escape had to be resolved, so memory stays a small multiple of the
+//! file whatever the record holds. (The `sgf-parse` crate builds the whole tree as nested
+//! nodes and overflows the stack on a long record, which would crash the engine on a bad
+//! file.) FF[3] mixed-case property names (`AddBlack`) are read by their capital letters, as
+//! FF[4] asks.
 //!
 //! A record loads into a game built from scratch, so a failure leaves the caller's game as it
 //! was: size `SZ` (2–25, default 19), komi `KM`, rules from `RU` (names mapped to our presets,
 //! unknown names keep the caller's rules), setup `AB`/`AW`/`AE` and `PL` before the first move
-//! (a handicap when `HA` ≥ 2 and the setup is two or more black stones only), then the moves
-//! and passes (`B[]`, and `B[tt]` up to 19×19) of the main line, each of which must be legal.
+//! (a handicap when `HA` ≥ 2 and the setup is two or more black stones only; with no setup
+//! stone and White to play first, the fixed handicap of `HA` stones, as GNU Go places it),
+//! then the moves and passes (`B[]`, and `B[tt]` up to 19×19) of the main line, each of which
+//! must be legal, and the setup nodes between them as setup edits of the game. A malformed
+//! value of a property read only as a setting (`KM`, `HA`, `PL`) is logged as a warning and
+//! the setting keeps its value. What the game does not hold, the root's game information
+//! (`PB`, `PW`, `DT`, `RE`, …) and the comments `C` of the main line, comes back as a `Record`
+//! that `write` puts back into the printed record.
 
+use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
 use crate::board::{Color, Point};
-use crate::game::{Game, Move};
+use crate::game::{Entry, Game, Move};
+use crate::handicap;
 use crate::rules::Rules;
 
 /// The largest record file read, in bytes (16 MiB: far beyond any real game record).
@@ -28,43 +40,41 @@ pub const FILE_LIMIT: u64 = 16 << 20;
 /// Why a record cannot be read, loaded or saved.
 #[derive(Clone, Debug, PartialEq)]
 pub enum SgfError {
-    /// The file cannot be opened, read or written.
+    /// The file does not exist, is not a regular file, or cannot be read or written: why.
     File(String),
     /// The file is larger than `FILE_LIMIT`.
     TooLarge,
-    /// The text is not well-formed SGF: what is wrong, at which byte.
-    Syntax(&'static str, usize),
+    /// The text is not well-formed SGF: what is wrong, at which line and column (from 1).
+    Syntax(&'static str, usize, usize),
     /// `GM` names a game other than Go.
     NotGo,
     /// `SZ` is malformed, not square, or outside 2–25.
     Size(String),
-    /// A property we use has a malformed value.
-    Property(&'static str, String),
     /// A node has two moves, or a move of both colours.
     TwoMoves(usize),
     /// A move or setup point off the board.
     OffBoard(String),
     /// The move with this number (1 for the first) is illegal under the rules.
     IllegalMove(u32),
-    /// Setup stones after the first move, before the position asked for.
-    SetupAfterMoves(u32),
+    /// Two setup stones on one point.
+    RepeatedSetup,
 }
 
 impl std::fmt::Display for SgfError {
     fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SgfError::File(reason) => write!(formatter, "file: {reason}"),
-            SgfError::TooLarge => write!(formatter, "file larger than {FILE_LIMIT} bytes"),
-            SgfError::Syntax(what, at) => write!(formatter, "syntax: {what} at byte {at}"),
+            SgfError::File(reason) => formatter.write_str(reason),
+            SgfError::TooLarge => write!(formatter, "the file is larger than {FILE_LIMIT} bytes"),
+            SgfError::Syntax(what, line, column) => write!(
+                formatter,
+                "not an SGF record: {what} at line {line}, column {column}"
+            ),
             SgfError::NotGo => write!(formatter, "the record is not of a game of Go"),
             SgfError::Size(value) => write!(formatter, "unsupported board size SZ[{value}]"),
-            SgfError::Property(name, value) => write!(formatter, "malformed {name}[{value}]"),
             SgfError::TwoMoves(node) => write!(formatter, "node {node} has two moves"),
             SgfError::OffBoard(value) => write!(formatter, "point [{value}] is off the board"),
             SgfError::IllegalMove(number) => write!(formatter, "move {number} is illegal"),
-            SgfError::SetupAfterMoves(number) => {
-                write!(formatter, "setup stones after move {number}")
-            }
+            SgfError::RepeatedSetup => write!(formatter, "two setup stones on one point"),
         }
     }
 }
@@ -84,103 +94,305 @@ pub enum Until {
     BeforeMoveAt(usize, usize),
 }
 
-/// One property: its identifier (capital letters only) and its values, escapes resolved.
-type Property = (String, Vec<String>);
+/// The root properties of game information kept from a loaded record and written back: FF[4]'s
+/// game-info properties but `RE` (kept apart) and those the game itself holds (`KM`, `HA`,
+/// `RU`).
+const GAME_INFO: [&str; 19] = [
+    "AN", "BR", "BT", "CP", "DT", "EV", "GC", "GN", "ON", "OT", "PB", "PC", "PW", "RO", "SO", "TM",
+    "US", "WR", "WT",
+];
 
-/// One node: its properties in the order of the text.
-type Node = Vec<Property>;
+/// The root properties read as settings (`GM` and `SZ` must be right; the others fall back to
+/// the caller's value when malformed).
+const SETTINGS: [&str; 6] = ["GM", "SZ", "KM", "RU", "HA", "RE"];
+
+/// Where a comment of the main line sits, so that it is written back at the same place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Anchor {
+    /// The root node.
+    Root,
+    /// The node of the history entry with this index (a move, or a setup edit).
+    Entry(u32),
+    /// A node with neither a move nor a setup edit, after this many history entries.
+    Between(u32),
+}
+
+/// What a loaded record said that the game does not hold: the root's game information, the
+/// result, the comments of the main line, and the game as it was loaded (so that `write` can
+/// tell whether the game went on since).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Record {
+    info: Vec<(&'static str, String)>,
+    result: Option<String>,
+    /// The comments, each as its place and its range in `comment_text` (all comments in one
+    /// string: a record of millions of tiny comments costs 16 bytes a comment, not 60).
+    comments: Vec<(Anchor, u32, u32)>,
+    comment_text: String,
+    loaded: Game,
+}
+
+impl Record {
+    /// The record's result (`RE`) when `game` is still the game as loaded (no move played or
+    /// taken back since) and the whole main line was loaded.
+    pub fn result_for(&self, game: &Game) -> Option<&str> {
+        self.result
+            .as_deref()
+            .filter(|_| same_start(game, &self.loaded) && game.history().eq(self.loaded.history()))
+    }
+
+    /// The game information of the root, in the record's order (identifier, value).
+    pub fn info(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.info
+            .iter()
+            .map(|(name, value)| (*name, value.as_str()))
+    }
+}
+
+/// Whether two games start alike: size, setup stones, handicap and first player.
+fn same_start(game: &Game, other: &Game) -> bool {
+    game.size() == other.size()
+        && game.setup() == other.setup()
+        && game.handicap() == other.handicap()
+        && game.first_to_move() == other.first_to_move()
+}
 
 /// Reads a record file of at most `FILE_LIMIT` bytes (invalid UTF-8 is replaced: it can only
-/// sit in text values, which are not used).
+/// sit in text values). A path that is not a regular file (a directory, a FIFO, a device) is
+/// refused before it is opened, so that reading never waits for a writer.
 pub fn read_file(path: &Path) -> Result<String, SgfError> {
-    let file = File::open(path).map_err(|error| SgfError::File(error.to_string()))?;
-    let mut bytes = Vec::new();
+    let refuse = |error: std::io::Error| {
+        SgfError::File(match error.kind() {
+            std::io::ErrorKind::NotFound => "the file does not exist".to_string(),
+            _ => format!("the file cannot be read: {error}"),
+        })
+    };
+    let not_regular = |metadata: &std::fs::Metadata| {
+        let kind = if metadata.is_dir() {
+            "a directory"
+        } else {
+            "a FIFO, socket or device"
+        };
+        SgfError::File(format!("not a regular file but {kind}"))
+    };
+    let metadata = std::fs::metadata(path).map_err(refuse)?;
+    if !metadata.is_file() {
+        return Err(not_regular(&metadata));
+    }
+    if metadata.len() > FILE_LIMIT {
+        return Err(SgfError::TooLarge);
+    }
+    let file = File::open(path).map_err(refuse)?;
+    let metadata = file.metadata().map_err(refuse)?;
+    if !metadata.is_file() {
+        return Err(not_regular(&metadata));
+    }
+    let mut bytes = Vec::with_capacity(metadata.len() as usize + 1);
     file.take(FILE_LIMIT + 1)
         .read_to_end(&mut bytes)
-        .map_err(|error| SgfError::File(error.to_string()))?;
+        .map_err(refuse)?;
     if bytes.len() as u64 > FILE_LIMIT {
         return Err(SgfError::TooLarge);
     }
-    Ok(String::from_utf8_lossy(&bytes).into_owned())
+    Ok(String::from_utf8(bytes)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned()))
 }
 
 /// Writes `text` to the file at `path`, replacing it.
 pub fn write_file(path: &Path, text: &str) -> Result<(), SgfError> {
-    std::fs::write(path, text).map_err(|error| SgfError::File(error.to_string()))
+    std::fs::write(path, text)
+        .map_err(|error| SgfError::File(format!("the file cannot be written: {error}")))
 }
 
 /// Builds the game the record `text` describes, up to the position `until`. Rules come from
 /// `RU` when it names a preset, else `rules`; komi from `KM`, else `komi`.
 pub fn load(text: &str, rules: Rules, komi: f64, until: Until) -> Result<Game, SgfError> {
-    let nodes = main_line(text)?;
-    let root = nodes.first().ok_or(SgfError::Syntax("no node", 0))?;
+    load_record(text, rules, komi, until).map(|(game, _)| game)
+}
 
-    if let Some(game_type) = single(root, "GM") {
-        if game_type.trim() != "1" {
-            return Err(SgfError::NotGo);
-        }
+/// As `load`, and what else the record said (game information, result, comments). The
+/// result is kept only when the whole main line was loaded.
+pub fn load_record(
+    text: &str,
+    rules: Rules,
+    komi: f64,
+    until: Until,
+) -> Result<(Game, Record), SgfError> {
+    let mut loader = Loader {
+        until,
+        rules,
+        komi,
+        game: None,
+        handicap: 0,
+        setup: BTreeMap::new(),
+        player: None,
+        setup_placed: false,
+        played: 0,
+        stopped: false,
+        info: Vec::new(),
+        result: None,
+        comments: Vec::new(),
+        comment_text: String::new(),
+    };
+    read_main_line(text, |node, index| loader.visit(node, index))?;
+    let mut game = loader.game.ok_or(SgfError::Syntax("no node", 1, 1))?;
+    if !loader.setup_placed {
+        place(&mut game, &loader.setup, loader.handicap, loader.player)?;
     }
-    let size = match single(root, "SZ") {
-        None => 19,
-        Some(value) => parse_size(value).ok_or_else(|| SgfError::Size(value.to_string()))?,
+    let record = Record {
+        info: loader.info,
+        result: loader.result.filter(|_| !loader.stopped),
+        comments: loader.comments,
+        comment_text: loader.comment_text,
+        loaded: game.clone(),
     };
-    let komi = match single(root, "KM") {
-        None => komi,
-        Some(value) => value
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|komi| komi.is_finite())
-            .ok_or_else(|| SgfError::Property("KM", value.to_string()))?,
-    };
-    let rules = single(root, "RU")
-        .and_then(rules_from_name)
-        .unwrap_or(rules);
-    let handicap = match single(root, "HA") {
-        None => 0,
-        Some(value) => value
-            .trim()
-            .parse::<u32>()
-            .map_err(|_| SgfError::Property("HA", value.to_string()))?,
-    };
-    let mut game = Game::new(size, rules, komi).ok_or_else(|| SgfError::Size(size.to_string()))?;
+    Ok((game, record))
+}
 
-    let mut setup: Vec<(Color, Point)> = Vec::new();
-    let mut player: Option<Color> = None;
-    let mut setup_placed = false;
-    let mut played: u32 = 0;
-    for (index, node) in nodes.iter().enumerate() {
-        let turn = node_move(&game, node, index)?;
-        if let Some((color, turn)) = turn {
-            if stops_before(until, played, &game, turn) {
-                if !setup_placed {
-                    place(&mut game, &mut setup, handicap, player.or(Some(color)))?;
+/// The loader's state while the reader hands it the main line node by node.
+struct Loader {
+    until: Until,
+    rules: Rules,
+    komi: f64,
+    game: Option<Game>,
+    handicap: u32,
+    /// The setup gathered before the first move.
+    setup: BTreeMap<Point, Color>,
+    /// `PL` before the first move.
+    player: Option<Color>,
+    setup_placed: bool,
+    played: u32,
+    /// Loading stopped before a move (`until`); the rest is only checked.
+    stopped: bool,
+    info: Vec<(&'static str, String)>,
+    result: Option<String>,
+    comments: Vec<(Anchor, u32, u32)>,
+    comment_text: String,
+}
+
+impl Loader {
+    fn visit(&mut self, node: &Node<'_>, index: usize) -> Result<(), SgfError> {
+        if self.stopped {
+            return Ok(());
+        }
+        if index == 0 {
+            self.read_root(node)?;
+        }
+        let Some(game) = self.game.as_mut() else {
+            return Err(SgfError::Syntax("no node", 1, 1));
+        };
+        if node.extra_move {
+            return Err(SgfError::TwoMoves(index));
+        }
+        let turn = match &node.turn {
+            None => None,
+            Some((color, value)) => Some((*color, parse_move(game, value)?)),
+        };
+        let entries_before = game.moves().len() + game.setup_edits().len();
+        if !self.setup_placed {
+            gather_setup(game, node, &mut self.setup)?;
+            if let Some(player) = &node.player {
+                match parse_color(player) {
+                    Some(color) => self.player = Some(color),
+                    None => log::warn!("loadsgf: PL[{player}] is not a colour; ignored"),
                 }
-                return Ok(game);
             }
-        }
-        if !setup_placed {
-            apply_setup(&game, node, &mut setup, &mut player)?;
-        } else if node
-            .iter()
-            .any(|(name, _)| matches!(name.as_str(), "AB" | "AW" | "AE"))
-        {
-            return Err(SgfError::SetupAfterMoves(played));
+        } else if !node.setup.is_empty() {
+            let edit = setup_edit(game, node)?;
+            game.edit_setup(&edit)
+                .map_err(|_| SgfError::RepeatedSetup)?;
         }
         if let Some((color, turn)) = turn {
-            if !setup_placed {
-                place(&mut game, &mut setup, handicap, player.or(Some(color)))?;
-                setup_placed = true;
+            if stops_before(self.until, self.played, game, turn) {
+                if !self.setup_placed {
+                    let first = self.player.or(Some(color));
+                    place(game, &self.setup, self.handicap, first)?;
+                    self.setup_placed = true;
+                }
+                self.stopped = true;
+                return Ok(());
             }
-            played += 1;
+            if !self.setup_placed {
+                place(
+                    game,
+                    &self.setup,
+                    self.handicap,
+                    self.player.or(Some(color)),
+                )?;
+                self.setup_placed = true;
+            }
+            self.played += 1;
             game.play(color, turn)
-                .map_err(|_| SgfError::IllegalMove(played))?;
+                .map_err(|_| SgfError::IllegalMove(self.played))?;
         }
+        if let Some(comment) = &node.comment {
+            let entries = (game.moves().len() + game.setup_edits().len()) as u32;
+            let anchor = if index == 0 {
+                Anchor::Root
+            } else if entries as usize > entries_before {
+                Anchor::Entry(entries - 1)
+            } else {
+                Anchor::Between(entries)
+            };
+            let start = self.comment_text.len() as u32;
+            self.comment_text.push_str(comment);
+            self.comments
+                .push((anchor, start, self.comment_text.len() as u32));
+        }
+        Ok(())
     }
-    if !setup_placed {
-        place(&mut game, &mut setup, handicap, player)?;
+
+    /// Reads the root's settings and game information and builds the empty game.
+    fn read_root(&mut self, root: &Node<'_>) -> Result<(), SgfError> {
+        if let Some(game_type) = root.single("GM") {
+            if game_type.trim() != "1" {
+                return Err(SgfError::NotGo);
+            }
+        }
+        let size = match root.single("SZ") {
+            None => 19,
+            Some(value) => parse_size(value).ok_or_else(|| SgfError::Size(value.to_string()))?,
+        };
+        if let Some(value) = root.single("KM") {
+            match value
+                .trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|komi| komi.is_finite())
+            {
+                Some(komi) => self.komi = komi,
+                None => log::warn!(
+                    "loadsgf: KM[{value}] is not a number; komi stays {}",
+                    self.komi
+                ),
+            }
+        }
+        if let Some(value) = root.single("RU") {
+            match rules_from_name(value) {
+                Some(rules) => self.rules = rules,
+                None => log::info!(
+                    "loadsgf: no preset for RU[{value}]; the rules stay {}",
+                    self.rules.name
+                ),
+            }
+        }
+        if let Some(value) = root.single("HA") {
+            match value.trim().parse::<u32>() {
+                Ok(handicap) => self.handicap = handicap,
+                Err(_) => log::warn!("loadsgf: HA[{value}] is not a number; ignored"),
+            }
+        }
+        self.result = root.single("RE").map(str::to_string);
+        self.info = root
+            .properties
+            .iter()
+            .filter(|(name, _, count)| GAME_INFO.contains(name) && *count == 1)
+            .map(|(name, value, _)| (*name, value.to_string()))
+            .collect();
+        let game = Game::new(size, self.rules, self.komi)
+            .ok_or_else(|| SgfError::Size(size.to_string()))?;
+        self.game = Some(game);
+        Ok(())
     }
-    Ok(game)
 }
 
 /// Whether loading stops before `turn`, the next move, with `played` moves made.
@@ -194,110 +406,116 @@ fn stops_before(until: Until, played: u32, game: &Game, turn: Move) -> bool {
     }
 }
 
-/// Puts the setup stones on the board (as handicap when `HA` ≥ 2 and they are two or more,
-/// all black) and sets who moves first when the record says so. The stones are kept in one
-/// canonical order (Black first, then board order), so that a game written and read again is
-/// the same game.
+/// Puts the setup stones on the board and sets who moves first when the record says so. The
+/// stones are kept in one canonical order (Black first, then board order), so that a game
+/// written and read again is the same game. They are a handicap when `HA` ≥ 2 and they are
+/// two or more, all black. With no setup stone at all, `HA` ≥ 2 and White to play first, the
+/// fixed handicap of `HA` stones (as many as the size has, when `HA` asks for more) is placed,
+/// as GNU Go does for records that give the handicap by `HA` alone.
 fn place(
     game: &mut Game,
-    setup: &mut [(Color, Point)],
+    setup: &BTreeMap<Point, Color>,
     handicap: u32,
     first: Option<Color>,
 ) -> Result<(), SgfError> {
-    setup.sort();
+    let mut stones: Vec<(Color, Point)> = setup
+        .iter()
+        .map(|(&point, &color)| (color, point))
+        .collect();
+    if stones.is_empty() && handicap >= 2 && first == Some(Color::White) {
+        let count = handicap.min(handicap::max_fixed(game.size()));
+        match handicap::fixed(game.board(), count) {
+            Some(points) => {
+                if count < handicap {
+                    log::warn!("loadsgf: HA[{handicap}]: {count} stones is the most on this board");
+                }
+                stones = points
+                    .into_iter()
+                    .map(|point| (Color::Black, point))
+                    .collect();
+            }
+            None => log::warn!("loadsgf: HA[{handicap}]: no fixed handicap on this board"),
+        }
+    }
+    stones.sort();
     // A handicap is two stones or more (as GTP's handicap commands have it): one black setup
     // stone under HA[2+] is plain setup, or the record would not read back as written.
-    let is_handicap =
-        handicap >= 2 && setup.len() >= 2 && setup.iter().all(|&(color, _)| color == Color::Black);
-    game.place_setup(setup, is_handicap)
-        .map_err(|_| SgfError::Syntax("repeated setup point", 0))?;
+    let is_handicap = handicap >= 2
+        && stones.len() >= 2
+        && stones.iter().all(|&(color, _)| color == Color::Black);
+    game.place_setup(&stones, is_handicap)
+        .map_err(|_| SgfError::RepeatedSetup)?;
     if let Some(color) = first {
         game.set_first_to_move(color);
     }
     Ok(())
 }
 
-/// Applies a node's `AB`, `AW`, `AE` and `PL` to the setup being gathered.
-fn apply_setup(
+/// Adds a node's `AB`, `AW` and `AE` to the setup gathered before the first move.
+fn gather_setup(
     game: &Game,
-    node: &Node,
-    setup: &mut Vec<(Color, Point)>,
-    player: &mut Option<Color>,
+    node: &Node<'_>,
+    setup: &mut BTreeMap<Point, Color>,
 ) -> Result<(), SgfError> {
-    for (name, values) in node {
-        let color = match name.as_str() {
-            "AB" => Some(Color::Black),
-            "AW" => Some(Color::White),
-            "AE" => None,
-            "PL" => {
-                *player = Some(parse_color(values).ok_or_else(|| {
-                    SgfError::Property("PL", values.first().cloned().unwrap_or_default())
-                })?);
-                continue;
-            }
-            _ => continue,
-        };
-        for value in values {
-            for point in point_list(game, value)? {
-                setup.retain(|&(_, other)| other != point);
-                if let Some(color) = color {
-                    setup.push((color, point));
-                }
-            }
+    for &(color, value) in &node.setup {
+        for point in points_of(game, value)? {
+            match color {
+                Some(color) => setup.insert(point, color),
+                None => setup.remove(&point),
+            };
         }
     }
     Ok(())
 }
 
-/// The move of a node (`B` or `W`), if it has one.
-fn node_move(game: &Game, node: &Node, index: usize) -> Result<Option<(Color, Move)>, SgfError> {
-    let mut found = None;
-    for (name, values) in node {
-        let color = match name.as_str() {
-            "B" => Color::Black,
-            "W" => Color::White,
-            _ => continue,
-        };
-        if found.is_some() || values.len() != 1 {
-            return Err(SgfError::TwoMoves(index));
+/// A node's `AB`, `AW` and `AE` after the first move, as a setup edit: each point once, with
+/// the last state the node gives it, in board order.
+fn setup_edit(game: &Game, node: &Node<'_>) -> Result<Vec<(Point, Option<Color>)>, SgfError> {
+    let mut edit = BTreeMap::new();
+    for &(color, value) in &node.setup {
+        for point in points_of(game, value)? {
+            edit.insert(point, color);
         }
-        let value = values[0].trim();
-        let turn = if value.is_empty() || (value == "tt" && game.size() <= 19) {
-            Move::Pass
-        } else {
-            Move::Place(point(game, value)?)
-        };
-        found = Some((color, turn));
     }
-    Ok(found)
+    Ok(edit.into_iter().collect())
 }
 
-/// A point `xy` (letters from `a`, the top left being `aa`) on the game's board.
-fn point(game: &Game, value: &str) -> Result<Point, SgfError> {
-    let off_board = || SgfError::OffBoard(value.to_string());
-    let bytes = value.as_bytes();
-    if bytes.len() != 2 || !bytes.iter().all(u8::is_ascii_lowercase) {
-        return Err(off_board());
+/// A move value: a pass (`[]`, or `[tt]` up to 19×19) or a point.
+fn parse_move(game: &Game, value: &str) -> Result<Move, SgfError> {
+    let value = value.trim();
+    if value.is_empty() || (value == "tt" && game.size() <= 19) {
+        return Ok(Move::Pass);
     }
+    let bytes = value.as_bytes();
+    match bytes {
+        &[x, y] if x.is_ascii_lowercase() && y.is_ascii_lowercase() => point(game, x, y)
+            .map(Move::Place)
+            .ok_or_else(|| SgfError::OffBoard(value.to_string())),
+        _ => Err(SgfError::OffBoard(value.to_string())),
+    }
+}
+
+/// The point at letters `x`, `y` (from `a`, the top left being `aa`) on the game's board.
+fn point(game: &Game, x: u8, y: u8) -> Option<Point> {
     let size = game.size();
-    let x = usize::from(bytes[0] - b'a');
-    let row_from_top = usize::from(bytes[1] - b'a');
+    let row_from_top = usize::from(y - b'a');
     if row_from_top >= size {
-        return Err(off_board());
+        return None;
     }
     game.board()
-        .point(x, size - 1 - row_from_top)
-        .ok_or_else(off_board)
+        .point(usize::from(x - b'a'), size - 1 - row_from_top)
 }
 
-/// The points of a list value: one point `xy`, or a rectangle `xy:xy` (compressed list).
-fn point_list(game: &Game, value: &str) -> Result<Vec<Point>, SgfError> {
-    let Some((first, last)) = value.split_once(':') else {
-        return Ok(vec![point(game, value.trim())?]);
+/// The points of a list value: one point, or a rectangle (compressed list).
+fn points_of(game: &Game, value: PointValue) -> Result<Vec<Point>, SgfError> {
+    let off_board = || SgfError::OffBoard(value.to_string());
+    let (first, last) = match value {
+        PointValue::One(x, y) => ((x, y), (x, y)),
+        PointValue::Rectangle(first, last) => (first, last),
     };
     let board = game.board();
-    let (x1, y1) = board.coordinates(point(game, first.trim())?);
-    let (x2, y2) = board.coordinates(point(game, last.trim())?);
+    let (x1, y1) = board.coordinates(point(game, first.0, first.1).ok_or_else(off_board)?);
+    let (x2, y2) = board.coordinates(point(game, last.0, last.1).ok_or_else(off_board)?);
     let mut points = Vec::new();
     for y in y1.min(y2)..=y1.max(y2) {
         for x in x1.min(x2)..=x1.max(x2) {
@@ -307,13 +525,10 @@ fn point_list(game: &Game, value: &str) -> Result<Vec<Point>, SgfError> {
     Ok(points)
 }
 
-fn parse_color(values: &[String]) -> Option<Color> {
-    match values {
-        [value] => match value.trim() {
-            "B" | "b" => Some(Color::Black),
-            "W" | "w" => Some(Color::White),
-            _ => None,
-        },
+fn parse_color(value: &str) -> Option<Color> {
+    match value.trim() {
+        "B" | "b" => Some(Color::Black),
+        "W" | "w" => Some(Color::White),
         _ => None,
     }
 }
@@ -358,13 +573,15 @@ fn rules_value(rules: Rules) -> &'static str {
 
 /// The game as an FF[4] record: `GM FF CA AP SZ KM RU` in the root, `HA` and `AB` for a
 /// handicap, `AB`/`AW` for other setup, `PL` when the first player is not the one the record
-/// would imply, `RE` once the game has ended with two passes (the `margin` given), then the
-/// moves, ten to a line. No empty lines; ends with a newline.
+/// would imply, the loaded record's game information, `RE`, the root comment; then the moves
+/// and setup edits (`AB`/`AW`/`AE` nodes) of the history, ten entries to a line, with the
+/// loaded record's comments at their places. No empty lines; ends with a newline.
 ///
-/// `margin` is the result to write as `RE` (Black's points minus White's, as
-/// `score::final_count` gives it): the caller judges the game, so that writing a record never
-/// runs the end-of-game judgement itself. It is written only once the game has ended.
-pub fn write(game: &Game, margin: Option<f64>) -> String {
+/// `RE` is the loaded record's result while the game is still the game as loaded; otherwise
+/// `result` (the caller's judgement, as `final_score` gives it), written only once the game
+/// has ended. The caller judges, so that writing a record never runs the judgement itself.
+/// Comments are kept on the moves the game still shares with the loaded record.
+pub fn write(game: &Game, record: Option<&Record>, result: Option<&str>) -> String {
     let board = game.board();
     let size = game.size();
     let point_text = |point: Point| {
@@ -405,18 +622,83 @@ pub fn write(game: &Game, margin: Option<f64>) -> String {
     if game.first_to_move() != implied {
         text.push_str(&format!("PL[{}]", color_letter(game.first_to_move())));
     }
-    if let Some(margin) = margin.filter(|_| game.is_over()) {
-        text.push_str(&format!("RE[{}]", result_value(margin)));
+    let record = record.filter(|record| same_start(game, &record.loaded));
+    for (name, value) in record.iter().flat_map(|record| record.info()) {
+        text.push_str(&format!("{name}[{}]", escape(value)));
     }
-    for (number, &(color, turn)) in game.moves().iter().enumerate() {
+    let result = match record.and_then(|record| record.result_for(game)) {
+        Some(kept) => Some(kept),
+        None => result.filter(|_| game.is_over()),
+    };
+    if let Some(result) = result {
+        text.push_str(&format!("RE[{}]", escape(result)));
+    }
+    // Comments stay on the entries the game shares with the loaded record.
+    let shared = record.map_or(0, |record| {
+        game.history()
+            .zip(record.loaded.history())
+            .take_while(|(entry, loaded)| entry == loaded)
+            .count()
+    });
+    // The comments are stored in the order the nodes are written: a cursor walks them once.
+    let (comments, comment_text) = record.map_or((&[][..], ""), |record| {
+        (&record.comments[..], record.comment_text.as_str())
+    });
+    let mut pending = comments.iter().peekable();
+    let mut comment_at = |text: &mut String, anchor: Anchor, node: &str, kept: bool| {
+        while let Some(&(_, start, end)) = pending.next_if(|(at, _, _)| *at == anchor) {
+            if kept {
+                let comment = &comment_text[start as usize..end as usize];
+                text.push_str(&format!("{node}C[{}]", escape(comment)));
+            }
+        }
+    };
+    comment_at(&mut text, Anchor::Root, "", true);
+    comment_at(&mut text, Anchor::Between(0), "\n;", true);
+    for (number, entry) in game.history().enumerate() {
         if number % 10 == 0 {
             text.push('\n');
         }
-        let value = match turn {
-            Move::Pass => String::new(),
-            Move::Place(point) => point_text(point),
-        };
-        text.push_str(&format!(";{}[{value}]", color_letter(color)));
+        text.push(';');
+        match entry {
+            Entry::Move(color, turn) => {
+                let value = match turn {
+                    Move::Pass => String::new(),
+                    Move::Place(point) => point_text(point),
+                };
+                text.push_str(&format!("{}[{value}]", color_letter(color)));
+            }
+            Entry::Setup(edit) => {
+                for (state, name) in [
+                    (Some(Color::Black), "AB"),
+                    (Some(Color::White), "AW"),
+                    (None, "AE"),
+                ] {
+                    let points: Vec<String> = edit
+                        .iter()
+                        .filter(|&&(_, stone)| stone == state)
+                        .map(|&(point, _)| format!("[{}]", point_text(point)))
+                        .collect();
+                    if !points.is_empty() {
+                        text.push_str(name);
+                        text.push_str(&points.concat());
+                    }
+                }
+            }
+        }
+        let number = number as u32;
+        comment_at(
+            &mut text,
+            Anchor::Entry(number),
+            "",
+            (number as usize) < shared,
+        );
+        comment_at(
+            &mut text,
+            Anchor::Between(number + 1),
+            "\n;",
+            (number as usize) < shared,
+        );
     }
     text.push_str(")\n");
     text
@@ -426,17 +708,6 @@ fn color_letter(color: Color) -> char {
     match color {
         Color::Black => 'B',
         Color::White => 'W',
-    }
-}
-
-/// `B+x`, `W+x` or `0`, as SGF `RE` writes a result.
-fn result_value(margin: f64) -> String {
-    if margin > 0.0 {
-        format!("B+{margin}")
-    } else if margin < 0.0 {
-        format!("W+{}", -margin)
-    } else {
-        "0".to_string()
     }
 }
 
@@ -452,14 +723,76 @@ fn escape(value: &str) -> String {
     escaped
 }
 
-/// The values of the property `name` in `node` if it has exactly one value.
-fn single<'a>(node: &'a Node, name: &str) -> Option<&'a str> {
-    node.iter()
-        .find(|(identifier, _)| identifier == name)
-        .and_then(|(_, values)| match values.as_slice() {
-            [value] => Some(value.as_str()),
+/// A point-list value as written: `xy`, or the rectangle `xy:xy` (letters `a`–`z`), not yet
+/// checked against the board size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PointValue {
+    One(u8, u8),
+    Rectangle((u8, u8), (u8, u8)),
+}
+
+impl std::fmt::Display for PointValue {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            PointValue::One(x, y) => write!(formatter, "{}{}", x as char, y as char),
+            PointValue::Rectangle((x1, y1), (x2, y2)) => write!(
+                formatter,
+                "{}{}:{}{}",
+                x1 as char, y1 as char, x2 as char, y2 as char
+            ),
+        }
+    }
+}
+
+impl PointValue {
+    fn parse(value: &str) -> Option<PointValue> {
+        let letters = |text: &str| match text.trim().as_bytes() {
+            &[x, y] if x.is_ascii_lowercase() && y.is_ascii_lowercase() => Some((x, y)),
             _ => None,
-        })
+        };
+        match value.split_once(':') {
+            None => letters(value).map(|(x, y)| PointValue::One(x, y)),
+            Some((first, last)) => Some(PointValue::Rectangle(letters(first)?, letters(last)?)),
+        }
+    }
+}
+
+/// The properties of one main-line node that Kosumi uses, borrowed from the text where no
+/// escape had to be resolved; the others are checked for syntax and dropped.
+#[derive(Default)]
+struct Node<'a> {
+    /// The first `B` or `W`.
+    turn: Option<(Color, Cow<'a, str>)>,
+    /// A second move value in the node (`B[aa][bb]`, or `B` and `W`).
+    extra_move: bool,
+    /// `AB`, `AW` and `AE` values in order (`None` for `AE`).
+    setup: Vec<(Option<Color>, PointValue)>,
+    /// The first `PL`'s first value.
+    player: Option<Cow<'a, str>>,
+    /// The first `C`'s first value.
+    comment: Option<Cow<'a, str>>,
+    /// The first occurrence of each setting and game-information property: its first value
+    /// and how many values it has.
+    properties: Vec<(&'static str, Cow<'a, str>, usize)>,
+}
+
+impl<'a> Node<'a> {
+    /// The value of the setting or game-information property `name` if it has exactly one.
+    fn single(&self, name: &str) -> Option<&str> {
+        self.properties
+            .iter()
+            .find(|(identifier, _, _)| *identifier == name)
+            .and_then(|(_, value, count)| (*count == 1).then_some(value.as_ref()))
+    }
+
+    fn clear(&mut self) {
+        self.turn = None;
+        self.extra_move = false;
+        self.setup.clear();
+        self.player = None;
+        self.comment = None;
+        self.properties.clear();
+    }
 }
 
 /// What the reader saw last, to check the order of `(`, `;` and `)`.
@@ -471,17 +804,22 @@ enum Last {
     Close,
 }
 
-/// The nodes of the main line of the first game tree in `text`, after checking that the whole
-/// text is a well-formed collection. One pass, no recursion: variations other than the first
-/// are read and dropped.
-fn main_line(text: &str) -> Result<Vec<Node>, SgfError> {
+/// Walks the whole text, checking that it is a well-formed collection, and hands each node of
+/// the main line of the first game tree to `visit` with its index (0 for the root) as soon as
+/// it is read. One pass, no recursion: variations other than the first are read and dropped.
+fn read_main_line<'a>(
+    text: &'a str,
+    mut visit: impl FnMut(&Node<'a>, usize) -> Result<(), SgfError>,
+) -> Result<(), SgfError> {
+    let reader = Reader { text };
     let bytes = text.as_bytes();
     let mut position = usize::from(text.starts_with('\u{feff}')) * 3;
     let mut depth = 0usize;
     let mut trees = 0usize;
     let mut on_main_line = false;
     let mut last = Last::Nothing;
-    let mut nodes = Vec::new();
+    let mut node = Node::default();
+    let mut index = 0;
     loop {
         position = skip_whitespace(bytes, position);
         let Some(&byte) = bytes.get(position) else {
@@ -493,7 +831,7 @@ fn main_line(text: &str) -> Result<Vec<Node>, SgfError> {
                     trees += 1;
                     on_main_line = trees == 1;
                 } else if last != Last::Node && last != Last::Close {
-                    return Err(SgfError::Syntax("a variation before any node", position));
+                    return Err(reader.syntax("a variation before any node", position));
                 }
                 depth += 1;
                 last = Last::Open;
@@ -501,10 +839,10 @@ fn main_line(text: &str) -> Result<Vec<Node>, SgfError> {
             }
             b')' => {
                 if depth == 0 {
-                    return Err(SgfError::Syntax("unmatched ')'", position));
+                    return Err(reader.syntax("unmatched ')'", position));
                 }
                 if last == Last::Open {
-                    return Err(SgfError::Syntax("an empty game tree", position));
+                    return Err(reader.syntax("an empty game tree", position));
                 }
                 depth -= 1;
                 on_main_line = false;
@@ -513,28 +851,29 @@ fn main_line(text: &str) -> Result<Vec<Node>, SgfError> {
             }
             b';' => {
                 if depth == 0 {
-                    return Err(SgfError::Syntax("a node outside a game tree", position));
+                    return Err(reader.syntax("a node outside a game tree", position));
                 }
                 if last == Last::Close {
-                    return Err(SgfError::Syntax("a node after a variation", position));
+                    return Err(reader.syntax("a node after a variation", position));
                 }
-                let (node, next) = read_node(bytes, position + 1)?;
+                node.clear();
+                position = reader.read_node(position + 1, on_main_line.then_some(&mut node))?;
                 if on_main_line {
-                    nodes.push(node);
+                    visit(&node, index)?;
+                    index += 1;
                 }
                 last = Last::Node;
-                position = next;
             }
-            _ => return Err(SgfError::Syntax("unexpected character", position)),
+            _ => return Err(reader.syntax("unexpected character", position)),
         }
     }
     if depth != 0 {
-        return Err(SgfError::Syntax("unclosed game tree", position));
+        return Err(reader.syntax("unclosed game tree", position));
     }
     if trees == 0 {
-        return Err(SgfError::Syntax("no game tree", position));
+        return Err(reader.syntax("no game tree", position));
     }
-    Ok(nodes)
+    Ok(())
 }
 
 fn skip_whitespace(bytes: &[u8], mut position: usize) -> usize {
@@ -544,71 +883,217 @@ fn skip_whitespace(bytes: &[u8], mut position: usize) -> usize {
     position
 }
 
-/// Reads the properties of a node that starts at `position` (just after its `;`); returns the
-/// node and the position after it.
-fn read_node(bytes: &[u8], mut position: usize) -> Result<(Node, usize), SgfError> {
-    let mut node = Node::new();
-    loop {
-        position = skip_whitespace(bytes, position);
-        let start = position;
-        while bytes.get(position).is_some_and(u8::is_ascii_alphabetic) {
-            position += 1;
-        }
-        if position == start {
-            return Ok((node, position));
-        }
-        let identifier: String = bytes[start..position]
+/// The text being read.
+struct Reader<'a> {
+    text: &'a str,
+}
+
+impl<'a> Reader<'a> {
+    /// A syntax error at byte `position`, placed by line and column (in characters).
+    fn syntax(&self, what: &'static str, position: usize) -> SgfError {
+        let before = &self.text.as_bytes()[..position.min(self.text.len())];
+        let line = before.iter().filter(|&&byte| byte == b'\n').count() + 1;
+        let line_start = before
             .iter()
-            .filter(|byte| byte.is_ascii_uppercase())
-            .map(|&byte| byte as char)
-            .collect();
-        if identifier.is_empty() {
-            return Err(SgfError::Syntax("a property name without capitals", start));
-        }
-        let mut values = Vec::new();
+            .rposition(|&byte| byte == b'\n')
+            .map_or(0, |at| at + 1);
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        SgfError::Syntax(what, line, column)
+    }
+
+    /// Reads the properties of a node that starts at `position` (just after its `;`), keeping
+    /// those Kosumi uses in `node` when there is one; returns the position after the node.
+    fn read_node(
+        &self,
+        mut position: usize,
+        mut node: Option<&mut Node<'a>>,
+    ) -> Result<usize, SgfError> {
+        let bytes = self.text.as_bytes();
         loop {
             position = skip_whitespace(bytes, position);
-            if bytes.get(position) != Some(&b'[') {
-                break;
+            let start = position;
+            let mut capitals = [0u8; 2];
+            let mut count = 0;
+            while let Some(&byte) = bytes
+                .get(position)
+                .filter(|byte| byte.is_ascii_alphabetic())
+            {
+                if byte.is_ascii_uppercase() {
+                    if count < capitals.len() {
+                        capitals[count] = byte;
+                    }
+                    count += 1;
+                }
+                position += 1;
             }
-            let (value, next) = read_value(bytes, position + 1)?;
-            values.push(value);
-            position = next;
+            if position == start {
+                return Ok(position);
+            }
+            if count == 0 {
+                return Err(self.syntax("a property name without capitals", start));
+            }
+            let identifier: &[u8] = if count <= 2 { &capitals[..count] } else { b"" };
+            let node = node.as_deref_mut();
+            let kind = node.as_ref().map_or(Kind::Skip, |_| Kind::of(identifier));
+            let mut values = 0usize;
+            let mut node = node;
+            loop {
+                position = skip_whitespace(bytes, position);
+                if bytes.get(position) != Some(&b'[') {
+                    break;
+                }
+                let keep = match kind {
+                    Kind::Skip => false,
+                    Kind::Setup(_) => true,
+                    _ => values == 0,
+                };
+                let (value, next) = self.read_value(position + 1, keep)?;
+                if let (Some(node), Some(value)) = (node.as_deref_mut(), value) {
+                    kind.keep(node, value, values).map_err(|()| {
+                        SgfError::OffBoard(self.text[position + 1..next - 1].to_string())
+                    })?;
+                }
+                values += 1;
+                position = next;
+            }
+            if values == 0 {
+                return Err(self.syntax("a property without a value", position));
+            }
+            if let (Kind::Move(_), Some(node)) = (kind, node.as_deref_mut()) {
+                node.extra_move |= values > 1;
+            }
+            if let (Kind::Property(name), Some(node)) = (kind, node) {
+                if let Some(entry) = node
+                    .properties
+                    .iter_mut()
+                    .rev()
+                    .find(|(identifier, _, _)| *identifier == name)
+                    .filter(|(_, _, count)| *count == 0)
+                {
+                    entry.2 = values;
+                }
+            }
         }
-        if values.is_empty() {
-            return Err(SgfError::Syntax("a property without a value", position));
+    }
+
+    /// Reads a value that starts at `position` (just after its `[`), resolving escapes (`\]`,
+    /// `\\`, and soft line breaks) when `keep` asks for the value; returns it and the position
+    /// after its `]`. A value without escapes is borrowed from the text.
+    fn read_value(
+        &self,
+        mut position: usize,
+        keep: bool,
+    ) -> Result<(Option<Cow<'a, str>>, usize), SgfError> {
+        let bytes = self.text.as_bytes();
+        let start = position;
+        let mut owned: Option<Vec<u8>> = None;
+        loop {
+            match bytes.get(position) {
+                None => return Err(self.syntax("an unclosed value", start)),
+                Some(b']') => break,
+                Some(b'\\') => {
+                    if keep && owned.is_none() {
+                        owned = Some(bytes[start..position].to_vec());
+                    }
+                    position += 1;
+                    match bytes.get(position) {
+                        None => return Err(self.syntax("an unclosed value", start)),
+                        Some(&line_break @ (b'\n' | b'\r')) => {
+                            let other = if line_break == b'\n' { b'\r' } else { b'\n' };
+                            if bytes.get(position + 1) == Some(&other) {
+                                position += 1;
+                            }
+                        }
+                        Some(&escaped) => {
+                            if let Some(owned) = owned.as_mut() {
+                                owned.push(escaped);
+                            }
+                        }
+                    }
+                }
+                Some(&byte) => {
+                    if let Some(owned) = owned.as_mut() {
+                        owned.push(byte);
+                    }
+                }
+            }
+            position += 1;
         }
-        node.push((identifier, values));
+        let value = keep.then(|| match owned {
+            None => Cow::Borrowed(&self.text[start..position]),
+            Some(owned) => Cow::Owned(String::from_utf8_lossy(&owned).into_owned()),
+        });
+        Ok((value, position + 1))
     }
 }
 
-/// Reads a value that starts at `position` (just after its `[`), resolving escapes (`\]`,
-/// `\\`, and soft line breaks); returns the value and the position after its `]`.
-fn read_value(bytes: &[u8], mut position: usize) -> Result<(String, usize), SgfError> {
-    let start = position;
-    let mut value = Vec::new();
-    loop {
-        match bytes.get(position) {
-            None => return Err(SgfError::Syntax("an unclosed value", start)),
-            Some(b']') => break,
-            Some(b'\\') => {
-                position += 1;
-                match bytes.get(position) {
-                    None => return Err(SgfError::Syntax("an unclosed value", start)),
-                    Some(&line_break @ (b'\n' | b'\r')) => {
-                        let other = if line_break == b'\n' { b'\r' } else { b'\n' };
-                        if bytes.get(position + 1) == Some(&other) {
-                            position += 1;
-                        }
-                    }
-                    Some(&escaped) => value.push(escaped),
+/// What the reader does with a property of a main-line node.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// Not used: checked and dropped.
+    Skip,
+    Move(Color),
+    Setup(Option<Color>),
+    Player,
+    Comment,
+    /// A setting or game-information property of the root.
+    Property(&'static str),
+}
+
+impl Kind {
+    fn of(identifier: &[u8]) -> Kind {
+        match identifier {
+            b"B" => Kind::Move(Color::Black),
+            b"W" => Kind::Move(Color::White),
+            b"AB" => Kind::Setup(Some(Color::Black)),
+            b"AW" => Kind::Setup(Some(Color::White)),
+            b"AE" => Kind::Setup(None),
+            b"PL" => Kind::Player,
+            b"C" => Kind::Comment,
+            _ => SETTINGS
+                .iter()
+                .chain(GAME_INFO.iter())
+                .find(|name| name.as_bytes() == identifier)
+                .map_or(Kind::Skip, |&name| Kind::Property(name)),
+        }
+    }
+
+    /// Keeps value number `index` of this property in `node`; `Err` for a setup value that
+    /// is no point or rectangle.
+    fn keep<'a>(self, node: &mut Node<'a>, value: Cow<'a, str>, index: usize) -> Result<(), ()> {
+        match self {
+            Kind::Skip => {}
+            Kind::Move(color) => {
+                if node.turn.is_some() {
+                    node.extra_move = true;
+                } else {
+                    node.turn = Some((color, value));
                 }
             }
-            Some(&byte) => value.push(byte),
+            Kind::Setup(color) => node
+                .setup
+                .push((color, PointValue::parse(&value).ok_or(())?)),
+            Kind::Player => {
+                if node.player.is_none() && index == 0 {
+                    node.player = Some(value);
+                }
+            }
+            Kind::Comment => {
+                if node.comment.is_none() && index == 0 {
+                    node.comment = Some(value);
+                }
+            }
+            Kind::Property(name) => {
+                if index == 0 && !node.properties.iter().any(|(other, _, _)| *other == name) {
+                    node.properties.push((name, value, 0));
+                }
+            }
         }
-        position += 1;
+        Ok(())
     }
-    Ok((String::from_utf8_lossy(&value).into_owned(), position + 1))
 }
 
 #[cfg(test)]
@@ -616,7 +1101,6 @@ mod tests {
     use super::*;
     use crate::board::tests::at;
     use crate::game::tests::game_after;
-    use crate::score;
 
     fn load_text(text: &str, until: Until) -> Result<Game, SgfError> {
         load(text, Rules::BGA, 7.5, until)
@@ -817,9 +1301,6 @@ mod tests {
             "(;SZ[9];B[zz])",
             "(;SZ[9];B[e])",
             "(;SZ[9]AB[aa:zz])",
-            "(;SZ[9]KM[seven])",
-            "(;SZ[9]HA[two])",
-            "(;SZ[9]PL[X])",
             "(;GM[2]SZ[9])",
             "(;SZ[9:13])",
             "(;SZ[1])",
@@ -827,23 +1308,12 @@ mod tests {
             "(;SZ[52])",
             "(;SZ[nine])",
             "(;SZ[9];B[ee];W[ee])",
-            "(;SZ[9];B[ee];AB[aa];W[cc])",
+            "(;SZ[9]AB[aa]AW[aa:bb]AB[ee];B[ee])",
+            "(;SZ[9]AB[ab:cd]AW[a]",
+            "(;SZ[9];B[ee];AB[zz])",
         ] {
             assert!(load_text(text, Until::End).is_err(), "{text:?}");
         }
-    }
-
-    #[test]
-    fn setup_after_moves_is_fine_when_loading_stops_before_it() {
-        let text = "(;SZ[9];B[ee];W[cc];AB[aa];B[gg])";
-        assert!(load_text(text, Until::End).is_err());
-        let game = load_text(text, Until::MoveNumber(2)).unwrap();
-        assert_eq!(game.moves().len(), 1);
-        // Before move 3 the setup node has been reached: that position is not one we keep.
-        assert_eq!(
-            load_text(text, Until::MoveNumber(3)),
-            Err(SgfError::SetupAfterMoves(2))
-        );
     }
 
     #[test]
@@ -875,24 +1345,19 @@ mod tests {
     #[test]
     fn a_written_game_has_the_root_properties_and_the_moves() {
         let game = game_after(9, Rules::CHINESE, &["B E5", "W C3", "B pass", "W pass"]);
-        let score = score::final_count(&game);
-        let text = write(&game, Some(score.margin));
+        let text = write(&game, None, Some("W+3.5"));
         assert!(text.starts_with(&format!(
-            "(;GM[1]FF[4]CA[UTF-8]AP[Kosumi:{}]SZ[9]KM[7.5]RU[Chinese]RE[",
+            "(;GM[1]FF[4]CA[UTF-8]AP[Kosumi:{}]SZ[9]KM[7.5]RU[Chinese]RE[W+3.5]\n",
             env!("CARGO_PKG_VERSION")
         )));
         assert!(text.ends_with("\n;B[ee];W[cg];B[];W[])\n"), "{text}");
         assert!(!text.contains("\n\n"));
-        assert!(text.contains(&format!("RE[{}]", result_value(score.margin))));
     }
 
     #[test]
     fn a_result_is_written_only_once_the_game_has_ended() {
         let game = game_after(9, Rules::BGA, &["B E5", "W pass"]);
-        assert!(!write(&game, Some(2.5)).contains("RE["));
-        assert_eq!(result_value(2.5), "B+2.5");
-        assert_eq!(result_value(-7.0), "W+7");
-        assert_eq!(result_value(0.0), "0");
+        assert!(!write(&game, None, Some("B+2.5")).contains("RE["));
     }
 
     #[test]
@@ -904,17 +1369,30 @@ mod tests {
             (Color::Black, at(board, "Q16")),
         ];
         game.place_setup(&stones, true).unwrap();
-        let text = write(&game, None);
+        let text = write(&game, None, None);
         assert!(text.contains("RU[AGA]HA[2]AB[dp][pd])"), "{text}");
         assert!(!text.contains("PL["));
     }
 
     fn assert_round_trip(game: &Game) {
-        let text = write(game, None);
+        let text = write(game, None, None);
         let again = load(&text, Rules::BGA, 7.5, Until::End)
             .unwrap_or_else(|error| panic!("{error}: {text}"));
         assert_eq!(&again, game, "{text}");
-        assert_eq!(write(&again, None), text);
+        assert_eq!(write(&again, None, None), text);
+    }
+
+    /// Loads `text` with what it said, prints it, loads the print and prints again: the
+    /// second print must be the first, and the game the same. Returns the first print.
+    fn assert_prints_back(text: &str) -> String {
+        let (game, record) = load_record(text, Rules::BGA, 7.5, Until::End)
+            .unwrap_or_else(|error| panic!("{error}: {text}"));
+        let printed = write(&game, Some(&record), Some("B+0.5"));
+        let (again, again_record) = load_record(&printed, Rules::BGA, 7.5, Until::End)
+            .unwrap_or_else(|error| panic!("{error}: {printed}"));
+        assert_eq!(again, game, "{printed}");
+        assert_eq!(write(&again, Some(&again_record), Some("B+0.5")), printed);
+        printed
     }
 
     #[test]
@@ -926,6 +1404,8 @@ mod tests {
             "setup.sgf",
             "variations.sgf",
             "capture.sgf",
+            "mid-game-setup.sgf",
+            "handicap-by-ha.sgf",
         ] {
             for until in [Until::End, Until::MoveNumber(3)] {
                 let game = load(&fixture(name), Rules::BGA, 7.5, until)
@@ -965,12 +1445,241 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_file_or_a_directory_cannot_be_read() {
-        assert!(matches!(
-            read_file(Path::new("/nonexistent/kosumi.sgf")),
-            Err(SgfError::File(_))
-        ));
-        assert!(read_file(Path::new(env!("CARGO_MANIFEST_DIR"))).is_err());
+    fn a_missing_file_or_a_directory_cannot_be_read_and_the_error_says_which() {
+        let missing = read_file(Path::new("/nonexistent/kosumi.sgf")).unwrap_err();
+        assert_eq!(missing.to_string(), "the file does not exist");
+        let directory = read_file(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap_err();
+        assert_eq!(directory.to_string(), "not a regular file but a directory");
         assert!(write_file(Path::new("/nonexistent/dir/out.sgf"), "(;)").is_err());
+    }
+
+    #[test]
+    fn a_device_is_refused_without_reading_it() {
+        // /dev/zero never ends and /dev/null is empty: neither is a record file.
+        for device in ["/dev/zero", "/dev/null"] {
+            let error = read_file(Path::new(device)).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                "not a regular file but a FIFO, socket or device"
+            );
+        }
+    }
+
+    #[test]
+    fn a_syntax_error_names_its_line_and_column() {
+        let error = load_text("(;SZ[9]\n;B[ee]\n;W[cc] !)", Until::End).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "not an SGF record: unexpected character at line 3, column 8"
+        );
+    }
+
+    /// The issue's example: setup after the first move, kept as a setup edit.
+    const MID_GAME_SETUP: &str = "(;GM[1]FF[4]SZ[9]AB[aa][bb];B[hh];W[ii];AE[hh]AB[dd];W[ee])";
+
+    #[test]
+    fn setup_after_the_first_move_edits_the_position_between_moves() {
+        let game = load_text(MID_GAME_SETUP, Until::End).unwrap();
+        //   9 X . . . . . . . .
+        //   8 . X . . . . . . .
+        //   7 . . . . . . . . .
+        //   6 . . . X . . . . .     AB[dd] put D6, AE[hh] took H2 off,
+        //   5 . . . . O . . . .     W[ee] was played after the edit.
+        //   4 . . . . . . . . .
+        //   3 . . . . . . . . .
+        //   2 . . . . . . . . .
+        //   1 . . . . . . . . O
+        assert_eq!(
+            rows(&game),
+            [
+                "X........",
+                ".X.......",
+                ".........",
+                "...X.....",
+                "....O....",
+                ".........",
+                ".........",
+                ".........",
+                "........O",
+            ]
+        );
+        assert_eq!(game.moves().len(), 3);
+        assert_eq!(game.setup_edits().len(), 1);
+        assert_eq!(game.setup_edits()[0].0, 2, "after two moves");
+        assert_eq!(game.to_move(), Color::Black);
+        assert_eq!(game.board().captured_by(Color::Black), 0);
+        assert_eq!(game.board().captured_by(Color::White), 0);
+        game.board().verify().unwrap();
+    }
+
+    #[test]
+    fn undo_takes_back_moves_after_a_setup_edit_but_never_the_edit() {
+        let mut game = load_text(MID_GAME_SETUP, Until::End).unwrap();
+        let before_last = load_text(
+            "(;GM[1]FF[4]SZ[9]AB[aa][bb];B[hh];W[ii];AE[hh]AB[dd])",
+            Until::End,
+        )
+        .unwrap();
+        assert!(game.undo());
+        assert_eq!(game, before_last);
+        assert!(!game.undo(), "the edit is not taken back");
+        assert!(!game.undo());
+        assert_eq!(game, before_last);
+        assert_prints_back(MID_GAME_SETUP);
+    }
+
+    #[test]
+    fn a_setup_edit_can_change_a_stones_colour_inside_a_chain() {
+        // Black C3 D3 E3 is one chain; the edit turns D3 white, leaving two black stones.
+        let game = load_text(
+            "(;SZ[5];B[ac];W[aa];B[bc];W[ab];B[cc];AW[bc]C[turned])",
+            Until::End,
+        )
+        .unwrap();
+        assert_eq!(rows(&game), ["O....", "O....", "XOX..", ".....", "....."]);
+        game.board().verify().unwrap();
+        let printed = assert_prints_back("(;SZ[5];B[ac];W[aa];B[bc];W[ab];B[cc];AW[bc]C[turned])");
+        assert!(printed.ends_with(";B[cc];AW[bc]C[turned])\n"), "{printed}");
+    }
+
+    #[test]
+    fn a_setup_edit_ends_the_ko_ban_and_starts_the_repetition_history_again() {
+        // The §2.7 ko: Black E4 takes D4; an empty setup node (AE on an empty point) comes
+        // before White's retake, which is then legal.
+        let text = "(;SZ[9]RU[Japanese];W[df];B[cf];W[eg];B[dg];W[ff];B[de];W[ee];B[ef]\
+                    ;AE[aa];W[df])";
+        let game = load_text(text, Until::End).unwrap();
+        assert_eq!(game.board().captured_by(Color::White), 1);
+        assert_prints_back(text);
+        let without_the_edit = text.replace(";AE[aa]", "");
+        assert_eq!(
+            load_text(&without_the_edit, Until::End),
+            Err(SgfError::IllegalMove(9))
+        );
+    }
+
+    #[test]
+    fn loading_may_stop_before_a_move_that_follows_a_setup_edit() {
+        let game = load_text(MID_GAME_SETUP, Until::MoveNumber(3)).unwrap();
+        assert_eq!(game.moves().len(), 2);
+        assert_eq!(
+            game.setup_edits().len(),
+            1,
+            "the edit before move 3 is made"
+        );
+        let board = game.board();
+        assert_eq!(board.get(at(board, "D6")), Some(Color::Black));
+        assert_eq!(board.get(at(board, "H2")), None);
+    }
+
+    #[test]
+    fn a_malformed_setting_keeps_the_current_value_and_the_record_loads() {
+        let game = load(
+            "(;SZ[9]KM[abc]HA[two]PL[X];B[ee])",
+            Rules::AGA,
+            6.5,
+            Until::End,
+        )
+        .unwrap();
+        assert_eq!(game.komi(), 6.5);
+        assert_eq!(game.handicap(), 0);
+        assert_eq!(game.moves().len(), 1);
+    }
+
+    #[test]
+    fn ha_without_setup_stones_places_the_fixed_handicap_when_white_moves_first() {
+        let game = load_text("(;SZ[9]HA[3];W[ee])", Until::End).unwrap();
+        assert_eq!(game.handicap(), 3);
+        let board = game.board();
+        for vertex in ["C7", "G7", "C3"] {
+            assert_eq!(board.get(at(board, vertex)), Some(Color::Black), "{vertex}");
+        }
+        assert_eq!(board.stone_counts(), [3, 1]);
+        assert_round_trip(&game);
+        // PL[W] says the same; more stones than the board has get the most it has.
+        let told = load_text("(;SZ[9]HA[12]PL[W])", Until::End).unwrap();
+        assert_eq!(told.handicap(), 9);
+        assert_eq!(told.to_move(), Color::White);
+        // Black moving first, or setup stones, mean the record placed what it wanted.
+        let black_first = load_text("(;SZ[9]HA[2];B[aa])", Until::End).unwrap();
+        assert_eq!(black_first.board().stone_counts(), [1, 0]);
+        let with_white_stone = load_text("(;SZ[9]HA[2]AW[aa];W[ee])", Until::End).unwrap();
+        assert_eq!(with_white_stone.board().stone_counts(), [0, 2]);
+        // No fixed layout below 7x7: nothing is placed.
+        let small = load_text("(;SZ[6]HA[2];W[aa])", Until::End).unwrap();
+        assert_eq!(small.board().stone_counts(), [0, 1]);
+    }
+
+    /// A record with game information, a result and comments on the main line (and in a
+    /// variation, which is dropped).
+    const ANNOTATED: &str = "(;GM[1]FF[4]SZ[9]KM[6.5]PB[Black \\\\ player]PW[White]BR[3d]WR[2k]\
+        DT[2024-05-01]EV[Club]RO[2]GN[Final]PC[Here]SO[Book]US[Typist]GC[A game: see \\]]\
+        RE[W+R]C[Root comment]AP[Other:1]XX[unknown]\
+        ;B[ee]C[First move];C[an empty node];W[cc](;B[gg]C[main])(;B[gc]C[variation]))";
+
+    #[test]
+    fn the_game_information_result_and_comments_of_a_record_are_printed_back() {
+        let printed = assert_prints_back(ANNOTATED);
+        for kept in [
+            "PB[Black \\\\ player]",
+            "PW[White]",
+            "BR[3d]",
+            "WR[2k]",
+            "DT[2024-05-01]",
+            "EV[Club]",
+            "RO[2]",
+            "GN[Final]",
+            "PC[Here]",
+            "SO[Book]",
+            "US[Typist]",
+            "GC[A game: see \\]]",
+            "RE[W+R]",
+            "C[Root comment]",
+            ";B[ee]C[First move]",
+            ";C[an empty node]",
+            ";B[gg]C[main]",
+        ] {
+            assert!(printed.contains(kept), "{kept} missing from {printed}");
+        }
+        for dropped in ["variation", "XX[", "Other"] {
+            assert!(!printed.contains(dropped), "{dropped} in {printed}");
+        }
+        let time_out = ANNOTATED.replace("RE[W+R]", "RE[B+T]");
+        assert!(assert_prints_back(&time_out).contains("RE[B+T]"));
+    }
+
+    #[test]
+    fn the_records_result_goes_once_the_game_goes_on_and_comments_stay_on_shared_moves() {
+        let (mut game, record) = load_record(ANNOTATED, Rules::BGA, 7.5, Until::End).unwrap();
+        assert_eq!(record.result_for(&game), Some("W+R"));
+        let e1 = at(game.board(), "E1");
+        game.play(Color::White, Move::Place(e1)).unwrap();
+        assert_eq!(record.result_for(&game), None);
+        let printed = write(&game, Some(&record), Some("B+1"));
+        assert!(
+            !printed.contains("RE["),
+            "the game has not ended: {printed}"
+        );
+        assert!(printed.contains(";B[gg]C[main];W[ei]"), "{printed}");
+        game.undo();
+        game.undo();
+        let g7 = at(game.board(), "C3");
+        game.play(Color::Black, Move::Place(g7)).unwrap();
+        let printed = write(&game, Some(&record), None);
+        assert!(!printed.contains("main"), "{printed}");
+        assert!(printed.contains("C[an empty node]"), "{printed}");
+        // A record loaded only in part keeps no result: it was the result of the whole game.
+        let (_, part) = load_record(ANNOTATED, Rules::BGA, 7.5, Until::MoveNumber(2)).unwrap();
+        assert_eq!(part.result, None);
+    }
+
+    #[test]
+    fn a_record_with_a_result_and_two_passes_keeps_its_own_result() {
+        let text = "(;SZ[9]RE[B+12.5];B[ee];W[];B[])";
+        let (game, record) = load_record(text, Rules::BGA, 7.5, Until::End).unwrap();
+        assert!(write(&game, Some(&record), Some("W+1.5")).contains("RE[B+12.5]"));
+        let no_result = "(;SZ[9];B[ee];W[];B[])";
+        let (game, record) = load_record(no_result, Rules::BGA, 7.5, Until::End).unwrap();
+        assert!(write(&game, Some(&record), Some("W+1.5")).contains("RE[W+1.5]"));
     }
 }

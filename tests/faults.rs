@@ -182,3 +182,60 @@ fn a_flood_of_input_behind_a_long_command_is_not_read_into_memory() {
         );
     }
 }
+
+#[test]
+fn loadsgf_refuses_a_fifo_a_directory_a_missing_file_and_a_non_record_at_once_saying_why() {
+    let directory = std::env::temp_dir().join(format!("kosumi-fifo-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let fifo = directory.join("record.sgf");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(made.success());
+    let not_sgf = directory.join("notes.sgf");
+    std::fs::write(&not_sgf, "(;SZ[9]\n;B[ee] oops)").unwrap();
+    // Should the engine open the FIFO and wait for a writer, this thread becomes one and
+    // hands it a record, which would then load: the test fails instead of hanging.
+    let watchdog_fifo = fifo.clone();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(20));
+        let _ = std::fs::write(watchdog_fifo, "(;SZ[9])");
+    });
+    let input = format!(
+        "play b e5\nloadsgf {}\nloadsgf {}\nloadsgf {}\nloadsgf {}\nlist_stones black\nquit\n",
+        fifo.display(),
+        directory.display(),
+        directory.join("missing.sgf").display(),
+        not_sgf.display(),
+    );
+    let run = crate::util::run(input.as_bytes());
+    let replies = crate::util::split_replies(&run.stdout);
+    let refused = Err("cannot load file".to_string());
+    assert_eq!(
+        replies,
+        [
+            Ok(String::new()),
+            refused.clone(),
+            refused.clone(),
+            refused.clone(),
+            refused,
+            Ok("E5".to_string()),
+            Ok(String::new()),
+        ]
+    );
+    let log = String::from_utf8_lossy(&run.stderr);
+    for reason in [
+        "not a regular file but a FIFO, socket or device",
+        "not a regular file but a directory",
+        "the file does not exist",
+        "not an SGF record: a property name without capitals at line 2, column 8",
+    ] {
+        assert!(
+            log.lines()
+                .any(|line| line.contains("WARN") && line.contains(reason)),
+            "no warning {reason:?} in:\n{log}"
+        );
+    }
+    std::fs::remove_dir_all(&directory).unwrap();
+}

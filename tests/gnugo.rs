@@ -325,3 +325,171 @@ fn random_games_agree_with_gnu_go_on_legal_moves_stones_and_captures() {
         );
     }
 }
+
+/// A scratch directory for the records of one test, removed when dropped.
+struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Scratch {
+        let path = std::env::temp_dir().join(format!("kosumi-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&path).expect("a scratch directory");
+        Scratch(path)
+    }
+
+    /// Writes `text` as the file `name` and returns its absolute path.
+    fn file(&self, name: &str, text: &str) -> String {
+        let path = self.0.join(name);
+        std::fs::write(&path, text).expect("a scratch file");
+        path.display().to_string()
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The colour to move (the reply to `loadsgf`) and the stones of both colours.
+fn position(session: &mut Session, load: &str) -> (String, [BTreeSet<Place>; 2]) {
+    let to_move = session
+        .send(load)
+        .unwrap_or_else(|error| panic!("{}: {load}: {error}", session.label()));
+    (
+        to_move,
+        [
+            places(&session.ok("list_stones black")),
+            places(&session.ok("list_stones white")),
+        ],
+    )
+}
+
+/// Records with each feature `loadsgf` must accept as GNU Go does: the name, the record, the
+/// points its `AE` properties empty (GNU Go 3.8 ignores `AE`, even in the root node, against
+/// FF[4]: Kosumi's stones must be GNU Go's less those points), and the positions to load
+/// (`loadsgf FILE`, `FILE N`, `FILE VERTEX`). Not compared: loading stops before a move whose
+/// colour is the colour of the move before it (a setup node between them): GNU Go then
+/// replies the colour of the move not played, Kosumi the opponent of the last mover.
+const FEATURE_RECORDS: [(&str, &str, &[&str], &[&str]); 8] = [
+    (
+        "setup after moves, the issue's example",
+        "(;GM[1]FF[4]SZ[9]AB[aa][bb];B[hh];W[ii];AE[hh]AB[dd];W[ee])",
+        &["H2"],
+        &["", " 4"],
+    ),
+    (
+        "setup of both colours between moves, and a capture by setup",
+        "(;GM[1]FF[4]SZ[9]KM[5.5]AB[aa][bb];B[hh];W[ii];AB[dd]AW[ff][ab][ba];B[ee];W[cc];\
+         AB[gg:hh];B[ah])",
+        &[],
+        &["", " 3", " 5", " C7"],
+    ),
+    (
+        "a malformed komi",
+        "(;GM[1]FF[4]SZ[9]KM[abc];B[ee];W[cc];B[gg])",
+        &[],
+        &["", " 2"],
+    ),
+    (
+        "HA without AB, White first",
+        "(;GM[1]FF[4]SZ[9]HA[3];W[ee];B[ec];W[eg])",
+        &[],
+        &["", " 1", " 2"],
+    ),
+    (
+        "HA[9] without AB on 19x19",
+        "(;GM[1]FF[4]SZ[19]HA[9]KM[0.5];W[aa];B[ss])",
+        &[],
+        &["", " 1"],
+    ),
+    (
+        "HA without AB, PL[W] and no move",
+        "(;GM[1]FF[4]SZ[13]HA[4]PL[W])",
+        &[],
+        &[""],
+    ),
+    (
+        "HA with its AB stones, and Black first with HA",
+        "(;GM[1]FF[4]SZ[9]HA[2]AB[cc][gg];W[ee];B[ce])",
+        &[],
+        &["", " 2"],
+    ),
+    (
+        "game information, result and comments",
+        "(;GM[1]FF[4]SZ[9]KM[6.5]PB[Black player]PW[White player]BR[3d]WR[2k]DT[2024-05-01]\
+         EV[Club]RO[2]GN[Final]PC[Here]SO[Book]US[Typist]GC[A game]RE[W+R]C[Root comment]\
+         ;B[ee]C[First move];C[an empty node];W[cc](;B[gg]C[main])(;B[gc]C[variation]))",
+        &[],
+        &["", " 2"],
+    ),
+];
+
+#[test]
+#[ignore = "needs GNU Go (/usr/games/gnugo)"]
+fn records_with_setup_between_moves_handicap_by_ha_and_bad_settings_load_as_in_gnu_go() {
+    let scratch = Scratch::new("gnugo-records");
+    let mut kosumi = Session::kosumi(&["--rules", "japanese"]);
+    let mut gnugo = Session::gnugo(&[]);
+    for (number, (name, text, emptied, targets)) in FEATURE_RECORDS.iter().enumerate() {
+        let file = scratch.file(&format!("record-{number}.sgf"), text);
+        for target in *targets {
+            let load = format!("loadsgf {file}{target}");
+            let context = format!("{name}: loadsgf{target}");
+            let (gnugo_to_move, mut expected) = position(&mut gnugo, &load);
+            for vertex in *emptied {
+                expected[0].remove(&place_of(vertex));
+                expected[1].remove(&place_of(vertex));
+            }
+            let (kosumi_to_move, stones) = position(&mut kosumi, &load);
+            assert_eq!(stones, expected, "{context}: stones differ");
+            assert_eq!(
+                kosumi_to_move, gnugo_to_move,
+                "{context}: the colour to move"
+            );
+
+            // The record Kosumi prints loads into GNU Go as the same position (where GNU Go
+            // reads every property Kosumi wrote: no AE).
+            let printed = kosumi.ok("printsgf");
+            if emptied.is_empty() {
+                let copy = scratch.file(&format!("printed-{number}.sgf"), &printed);
+                let (_, from_print) = position(&mut gnugo, &format!("loadsgf {copy}"));
+                assert_eq!(
+                    from_print, stones,
+                    "{context}: the printed record in GNU Go"
+                );
+            }
+        }
+    }
+
+    // Before the setup node, the position is the moves' alone.
+    let file = scratch.file("before-edit.sgf", FEATURE_RECORDS[0].1);
+    let load = format!("loadsgf {file} 2");
+    assert_eq!(position(&mut kosumi, &load), position(&mut gnugo, &load));
+
+    // Undo after a setup edit: both take back the move after it, and neither the edit nor
+    // anything before it.
+    let file = scratch.file("undo.sgf", FEATURE_RECORDS[1].1);
+    for session in [&mut kosumi, &mut gnugo] {
+        session.ok(&format!("loadsgf {file}"));
+        assert!(
+            session.send("undo").is_ok(),
+            "{}: undo W A2",
+            session.label()
+        );
+        assert_eq!(
+            session.send("undo"),
+            Err("cannot undo".to_string()),
+            "{}: undo across the setup edit",
+            session.label()
+        );
+    }
+    let kosumi_stones = [
+        places(&kosumi.ok("list_stones black")),
+        places(&kosumi.ok("list_stones white")),
+    ];
+    let gnugo_stones = [
+        places(&gnugo.ok("list_stones black")),
+        places(&gnugo.ok("list_stones white")),
+    ];
+    assert_eq!(kosumi_stones, gnugo_stones, "after undo");
+}

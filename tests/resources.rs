@@ -257,3 +257,75 @@ fn whole_board_commands_on_a_full_twenty_five_by_twenty_five_board_finish() {
     );
     quit(session);
 }
+
+/// Peak memory of a fresh engine that loads the record `text` (written to a scratch file):
+/// the `loadsgf` reply and the peak resident memory in KiB.
+fn load_record_in_fresh_engine(name: &str, text: &str) -> (Reply, Option<u64>) {
+    let path = std::env::temp_dir().join(format!("kosumi-{name}-{}.sgf", std::process::id()));
+    std::fs::write(&path, text).expect("a scratch record");
+    let mut session = Session::kosumi(&[]);
+    let reply = session.send(&format!("loadsgf {}", path.display()));
+    let peak = session.peak_memory_kib();
+    quit(session);
+    let _ = std::fs::remove_file(&path);
+    (reply, peak)
+}
+
+/// About `bytes` of text made of `unit` repeated, inside `prefix` … `suffix`.
+fn record_of(prefix: &str, unit: &str, suffix: &str, bytes: usize) -> String {
+    let mut text = String::with_capacity(bytes + 64);
+    text.push_str(prefix);
+    while text.len() + unit.len() + suffix.len() <= bytes {
+        text.push_str(unit);
+    }
+    text.push_str(suffix);
+    text
+}
+
+const PEAK_LIMIT_KIB: u64 = 200 * 1024;
+
+#[test]
+fn loading_a_fifteen_mebibyte_record_of_small_properties_stays_under_two_hundred_megabytes() {
+    const SIZE: usize = 15 << 20;
+    let records = [
+        (
+            "small-properties",
+            record_of("(;GM[1]FF[4]SZ[19]", ";XA[a]XB[b]N[c]", ")", SIZE),
+            Ok("black".to_string()),
+        ),
+        (
+            "short-values",
+            record_of("(;GM[1]FF[4]SZ[19]XX", "[a]", ")", SIZE),
+            Ok("black".to_string()),
+        ),
+        (
+            "comments",
+            record_of("(;GM[1]FF[4]SZ[19];B[dd]", ";C[a]", ")", SIZE),
+            Ok("white".to_string()),
+        ),
+        (
+            "setup-values",
+            record_of("(;GM[1]FF[4]SZ[19]AB", "[aa]", ")", SIZE),
+            Ok("black".to_string()),
+        ),
+        (
+            "variations",
+            record_of("(;GM[1]FF[4]SZ[19]", "(;B[aa]C[a])", ")", SIZE),
+            Ok("white".to_string()),
+        ),
+    ];
+    for (name, text, expected) in records {
+        let (reply, peak) = load_record_in_fresh_engine(name, &text);
+        eprintln!(
+            "loadsgf of {} bytes ({name}): peak memory {peak:?} KiB",
+            text.len()
+        );
+        assert_eq!(reply, expected, "{name}");
+        if let Some(peak) = peak {
+            assert!(
+                peak < PEAK_LIMIT_KIB,
+                "{name}: peak memory {peak} KiB over {PEAK_LIMIT_KIB} KiB"
+            );
+        }
+    }
+}

@@ -33,6 +33,9 @@ pub struct Engine {
     player: Box<dyn Player + Send>,
     /// The time control and time left; kept across boardsize and clear_board.
     clock: Clock,
+    /// What the record loaded by `loadsgf` said beyond the game (game information, result,
+    /// comments), for `printsgf`; forgotten when a new game starts.
+    record: Option<crate::sgf::Record>,
 }
 
 impl Engine {
@@ -48,6 +51,7 @@ impl Engine {
             game: Game::new(size, rules, komi)?,
             player,
             clock: Clock::default(),
+            record: None,
         })
     }
 

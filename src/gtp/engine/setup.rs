@@ -99,14 +99,20 @@ impl Engine {
     }
 
     /// A new game has started: the time system stays, both sides get their initial time back,
-    /// and the player is told.
+    /// and the player is told; what a loaded record said belongs to the old game.
     pub(super) fn start_clock_for_new_game(&mut self) {
+        self.record = None;
         self.clock.new_game();
         self.player.set_clock(&self.clock);
     }
 
     /// `loadsgf FILE [N | VERTEX]`: the new game is built completely before it replaces the
-    /// current one, so any failure changes nothing.
+    /// current one, so any failure changes nothing. The reply is the colour to move. A file
+    /// that does not exist, is not a regular file (a directory, a FIFO, a device: refused
+    /// before it is opened, so the engine never waits on it) or is not a record Kosumi can
+    /// load gets `cannot load file`, and a warning on stderr says why (and where the text
+    /// stopped being SGF). The record's game information, result and comments are kept for
+    /// `printsgf`.
     pub(super) fn load_sgf(&mut self, file: &str, target: SgfTarget) -> Reply {
         let until = match target {
             SgfTarget::End => Until::End,
@@ -116,30 +122,33 @@ impl Engine {
             }
             SgfTarget::BeforeMoveAt(Vertex::Pass) => return Err(Failure::SyntaxError),
         };
-        let game = sgf::read_file(Path::new(file))
-            .and_then(|text| sgf::load(&text, self.game.rules(), self.game.komi(), until))
+        let (game, record) = sgf::read_file(Path::new(file))
+            .and_then(|text| sgf::load_record(&text, self.game.rules(), self.game.komi(), until))
             .map_err(|error| {
-                log::debug!("loadsgf {file}: {error}");
+                log::warn!("loadsgf {file}: cannot load file: {error}");
                 Failure::CannotLoadFile
             })?;
         self.game = game;
         self.start_clock_for_new_game();
+        self.record = Some(record);
         Ok(response::color_text(self.game.to_move()).to_string())
     }
 
-    /// `printsgf [FILE]`: the record as the reply, or written to FILE; a game ended by two
-    /// passes has its judged score (`final_score`'s) as `RE`.
+    /// `printsgf [FILE]`: the record as the reply, or written to FILE (`cannot save file`
+    /// when it cannot be). After `loadsgf` the record keeps the loaded game information and
+    /// comments, and its result while the game is the one loaded; a game ended by two passes
+    /// otherwise has its judged score (`final_score`'s) as `RE`.
     pub(super) fn print_sgf(&self, file: Option<&str>) -> Reply {
-        let margin = self
-            .game
-            .is_over()
-            .then(|| score::final_count(&self.game).margin);
-        let record = sgf::write(&self.game, margin);
+        let record = self.record.as_ref();
+        let kept = record.and_then(|record| record.result_for(&self.game));
+        let result = (self.game.is_over() && kept.is_none())
+            .then(|| response::result_text(&score::final_count(&self.game)));
+        let text = sgf::write(&self.game, record, result.as_deref());
         match file {
-            None | Some("-") => Ok(record.trim_end().to_string()),
+            None | Some("-") => Ok(text.trim_end().to_string()),
             Some(file) => {
-                sgf::write_file(Path::new(file), &record).map_err(|error| {
-                    log::debug!("printsgf {file}: {error}");
+                sgf::write_file(Path::new(file), &text).map_err(|error| {
+                    log::warn!("printsgf {file}: cannot save file: {error}");
                     Failure::CannotSaveFile
                 })?;
                 Ok(String::new())
