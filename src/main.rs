@@ -52,10 +52,8 @@ enum Command {
 }
 
 fn parse_rules(name: &str) -> Result<Rules, String> {
-    Rules::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Rules::PRESETS.iter().map(|rules| rules.name).collect();
-        format!("unknown rules '{name}'; known: {}", names.join(", "))
-    })
+    Rules::from_name(name)
+        .ok_or_else(|| format!("unknown rules '{name}'; known: {}", Rules::known_names()))
 }
 
 fn parse_size(text: &str) -> Result<usize, String> {

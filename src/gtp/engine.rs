@@ -204,13 +204,7 @@ impl Engine {
             }
             Command::GetRules => Ok(response::rules_json(&self.game.rules())),
             Command::KgsRules(name) => {
-                let rules = match name.as_str() {
-                    "chinese" => Rules::CHINESE_KGS,
-                    "japanese" => Rules::JAPANESE,
-                    "aga" => Rules::AGA,
-                    "new_zealand" => Rules::NEW_ZEALAND,
-                    _ => return Err(Failure::UnknownRules),
-                };
+                let rules = Rules::from_kgs_name(&name).ok_or(Failure::UnknownRules)?;
                 self.game.set_rules(rules);
                 Ok(String::new())
             }
