@@ -72,6 +72,29 @@ impl Score {
     }
 }
 
+/// A result whose margin (Black's points minus White's) is `margin`: `B+x`, `W+x`, or `0` for a
+/// draw, x as `points_text` writes it (`W+7.0`, `B+2.5`). The one formatter of results: GTP
+/// `final_score` answers with it and SGF `RE` records it.
+pub fn result_text(margin: f64) -> String {
+    if margin > 0.0 {
+        format!("B+{}", points_text(margin))
+    } else if margin < 0.0 {
+        format!("W+{}", points_text(-margin))
+    } else {
+        "0".to_string()
+    }
+}
+
+/// A number of points: `7` stays `7.0`, `2.5` stays `2.5` (one decimal at least, as GNU Go and
+/// the controllers that parse it expect, and never a rounded fraction).
+pub fn points_text(points: f64) -> String {
+    if points.fract() == 0.0 {
+        format!("{points:.1}")
+    } else {
+        format!("{points}")
+    }
+}
+
 /// Counts `game` under its ruleset, with the stones on `dead` taken off the board as dead
 /// (each point of a dead chain may be listed; under rules where every stone is alive, pass
 /// an empty list).
@@ -698,6 +721,16 @@ pub(crate) mod tests {
         . . . . X O . . .
         . . . . X O . . .
         . . . . X O . . .";
+
+    #[test]
+    fn results_are_written_b_plus_w_plus_or_zero_with_one_decimal_at_least() {
+        assert_eq!(result_text(2.5), "B+2.5");
+        assert_eq!(result_text(-7.0), "W+7.0");
+        assert_eq!(result_text(0.0), "0");
+        assert_eq!(points_text(7.0), "7.0");
+        assert_eq!(points_text(2.5), "2.5");
+        assert_eq!(points_text(0.25), "0.25");
+    }
 
     #[test]
     fn an_empty_board_scores_komi_for_white() {

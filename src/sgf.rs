@@ -410,15 +410,9 @@ fn color_letter(color: Color) -> char {
     }
 }
 
-/// `B+x`, `W+x` or `0`, as SGF `RE` writes a result.
+/// `B+x`, `W+x` or `0`, as SGF `RE` writes a result: the same text as `final_score`'s.
 fn result_value(margin: f64) -> String {
-    if margin > 0.0 {
-        format!("B+{margin}")
-    } else if margin < 0.0 {
-        format!("W+{}", -margin)
-    } else {
-        "0".to_string()
-    }
+    crate::score::result_text(margin)
 }
 
 /// A text value with `]` and `\` escaped.
@@ -872,7 +866,7 @@ mod tests {
         let game = game_after(9, Rules::BGA, &["B E5", "W pass"]);
         assert!(!write(&game, Some(2.5)).contains("RE["));
         assert_eq!(result_value(2.5), "B+2.5");
-        assert_eq!(result_value(-7.0), "W+7");
+        assert_eq!(result_value(-7.0), "W+7.0");
         assert_eq!(result_value(0.0), "0");
     }
 

