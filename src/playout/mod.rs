@@ -3,6 +3,8 @@
 //! in a row, and a variant that also refuses the self-ataris that would break a seki.
 //! Used by `kosumi bench` and by the Monte-Carlo dead-stone judgement. Knows only the board.
 
+pub mod policy;
+
 use rand::Rng;
 
 use crate::board::{Board, Color, Point};
@@ -78,7 +80,7 @@ fn below(random: &mut impl Rng, bound: usize) -> usize {
 
 #[inline]
 fn is_acceptable(policy: Policy, board: &Board, color: Color, point: Point) -> bool {
-    if !board.is_playout_move(color, point) {
+    if !policy::is_playout_move(board, color, point) {
         return false;
     }
     match policy {
