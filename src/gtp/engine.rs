@@ -4,10 +4,11 @@
 
 mod setup;
 
-use super::command::{COMMANDS, Command, Vertex};
+use super::command::{COMMANDS, Command};
 use super::gogui::{self, Ban};
 use super::interrupt::Interrupt;
-use super::response::{self, BoardCaption, Failure, Reply};
+use super::response::{self, BoardCaption};
+use super::vocabulary::{Failure, Reply, Vertex};
 use crate::board::{Color, Point};
 use crate::clock::{Clock, TimeControl};
 use crate::game::{Game, IllegalMove, Move};
@@ -410,7 +411,7 @@ mod tests {
         for (from_top, row) in rows.iter().enumerate() {
             let y = rows.len() - from_top;
             for (x, symbol) in row.split_whitespace().enumerate() {
-                let column = &crate::gtp::parse::COLUMN_LETTERS[x..=x];
+                let column = &crate::gtp::vocabulary::COLUMN_LETTERS[x..=x];
                 match symbol {
                     "X" => script.push_str(&format!("play b {column}{y}\n")),
                     "O" => script.push_str(&format!("play w {column}{y}\n")),
