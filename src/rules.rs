@@ -210,6 +210,12 @@ impl Rules {
         let names: Vec<&str> = NAMES.iter().map(|names| names.rules.name).collect();
         names.join(", ")
     }
+
+    /// The names `kgs-rules` takes, separated by commas.
+    pub fn known_kgs_names() -> String {
+        let names: Vec<&str> = NAMES.iter().filter_map(|names| names.kgs).collect();
+        names.join(", ")
+    }
 }
 
 /// Every name one preset goes by, wherever a name can come from.

@@ -13,7 +13,7 @@ use super::command::{COMMANDS, Command};
 use super::gogui;
 use super::interrupt::Interrupt;
 use super::response;
-use super::vocabulary::{Failure, Reply, Vertex};
+use super::vocabulary::{COLUMN_LETTERS, Failure, Reply, Vertex};
 use crate::board::Point;
 use crate::clock::{Clock, TimeControl};
 use crate::game::{Game, Move};
@@ -160,14 +160,25 @@ impl Engine {
     }
 
     /// The board point a vertex names: `syntax error` for `pass` or a point off this board.
+    /// Each refusal is logged as a warning that says why.
     fn point(&self, vertex: Vertex) -> Result<Point, Failure> {
         match vertex {
-            Vertex::Pass => Err(Failure::SyntaxError),
-            Vertex::At { x, y } => self
-                .game
-                .board()
-                .point(x as usize, y as usize)
-                .ok_or(Failure::SyntaxError),
+            Vertex::Pass => {
+                log::warn!("refused: pass names no point here");
+                Err(Failure::SyntaxError)
+            }
+            Vertex::At { x, y } => {
+                let board = self.game.board();
+                board.point(x as usize, y as usize).ok_or_else(|| {
+                    let size = board.size();
+                    let last = &COLUMN_LETTERS[size - 1..size];
+                    log::warn!(
+                        "refused: {vertex} is off the {size}x{size} board (columns A to {last}, \
+                         rows 1 to {size})"
+                    );
+                    Failure::SyntaxError
+                })
+            }
         }
     }
 
@@ -176,7 +187,10 @@ impl Engine {
         let point = self.point(vertex)?;
         match self.game.board().get(point) {
             Some(_) => Ok(point),
-            None => Err(Failure::VertexMustNotBeEmpty),
+            None => {
+                log::warn!("refused: {vertex} is empty; this command needs a stone");
+                Err(Failure::VertexMustNotBeEmpty)
+            }
         }
     }
 

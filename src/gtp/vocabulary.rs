@@ -16,6 +16,19 @@ pub enum Vertex {
     At { x: u8, y: u8 },
 }
 
+impl std::fmt::Display for Vertex {
+    /// The vertex as GTP writes it: `pass`, or the column letter and the row (`K10`).
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Vertex::Pass => formatter.write_str("pass"),
+            Vertex::At { x, y } => {
+                let column = COLUMN_LETTERS.chars().nth(x as usize).unwrap_or('?');
+                write!(formatter, "{column}{}", u32::from(y) + 1)
+            }
+        }
+    }
+}
+
 /// Which position of a record `loadsgf` loads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SgfTarget {

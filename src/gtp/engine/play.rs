@@ -3,19 +3,23 @@
 //! player's; a failure leaves the game as it was.
 
 use super::Engine;
-use crate::board::Color;
+use crate::board::{Color, MAX_SIZE, MIN_SIZE};
 use crate::game::Move;
+use crate::gtp::response;
 use crate::gtp::vocabulary::{Failure, Reply, Vertex};
 
 impl Engine {
     /// `boardsize N`: an empty N×N board, komi and rules kept, the clock restarted. Fails:
     /// `unacceptable size` outside 2–25.
     pub(super) fn board_size(&mut self, size: u32) -> Reply {
-        let size = usize::try_from(size).unwrap_or(usize::MAX);
-        if self.game.resize(size) {
+        if self
+            .game
+            .resize(usize::try_from(size).unwrap_or(usize::MAX))
+        {
             self.start_clock_for_new_game();
             Ok(String::new())
         } else {
+            log::warn!("boardsize {size} refused: sizes are {MIN_SIZE} to {MAX_SIZE}");
             Err(Failure::UnacceptableSize)
         }
     }
@@ -38,7 +42,10 @@ impl Engine {
     pub(super) fn play(&mut self, color: Color, vertex: Vertex) -> Reply {
         let turn = self.turn(vertex)?;
         self.game.play(color, turn).map_err(|reason| {
-            log::debug!("play {color:?} {vertex:?} refused: {reason}");
+            log::warn!(
+                "play {} {vertex} refused: {reason}",
+                response::color_text(color)
+            );
             Failure::IllegalMove
         })?;
         Ok(String::new())
@@ -61,6 +68,7 @@ impl Engine {
         if self.game.undo() {
             Ok(String::new())
         } else {
+            log::warn!("undo refused: no move to take back (handicap stones stay)");
             Err(Failure::CannotUndo)
         }
     }

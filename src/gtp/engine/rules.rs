@@ -10,7 +10,14 @@ impl Engine {
     /// `kata-set-rules NAME`: a preset by its name or KataGo's spelling. Fails: `unknown
     /// rules`.
     pub(super) fn set_rules(&mut self, name: &str) -> Reply {
-        let rules = Rules::from_name(name).ok_or(Failure::UnknownRules)?;
+        let rules = Rules::from_name(name).ok_or_else(|| {
+            log::warn!(
+                "unknown rules '{name}'; known: {} (and KataGo's spellings such as \
+                 tromp_taylor, nz)",
+                Rules::known_names()
+            );
+            Failure::UnknownRules
+        })?;
         self.game.set_rules(rules);
         Ok(String::new())
     }
@@ -23,7 +30,13 @@ impl Engine {
     /// `kgs-rules NAME`: `chinese` (chinese-kgs), `japanese`, `aga` or `new_zealand`. Fails:
     /// `unknown rules`.
     pub(super) fn kgs_rules(&mut self, name: &str) -> Reply {
-        let rules = Rules::from_kgs_name(name).ok_or(Failure::UnknownRules)?;
+        let rules = Rules::from_kgs_name(name).ok_or_else(|| {
+            log::warn!(
+                "unknown rules '{name}' for kgs-rules; known: {}",
+                Rules::known_kgs_names()
+            );
+            Failure::UnknownRules
+        })?;
         self.game.set_rules(rules);
         Ok(String::new())
     }
