@@ -1,7 +1,8 @@
 //! Light random playouts on a bare board: the random player's policy (uniform over moves that
 //! are not suicide, not a simple-ko retake and not into one's own eye) played until two passes
 //! in a row, and a variant that also refuses the self-ataris that would break a seki.
-//! Used by `kosumi bench` and by the Monte-Carlo dead-stone judgement. Knows only the board.
+//! Used by `kosumi bench` and by the Monte-Carlo dead-stone judgement. Knows only the board;
+//! which points a playout may play is `policy`'s (the eye test, the playout move filter).
 
 pub mod policy;
 
