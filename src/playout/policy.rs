@@ -10,16 +10,18 @@ use crate::board::{Board, Color, Point};
 /// (none when the point is on the edge).
 #[inline]
 pub fn is_eye(board: &Board, color: Color, point: Point) -> bool {
+    let opponent = color.opponent();
     !board.has_empty_neighbour(point)
-        && board.neighbours_of_color(color.opponent(), point) == 0
-        && diagonals_allow_eye(board, color, point)
+        && board.neighbours_of_color(opponent, point) == 0
+        && diagonals_allow_eye(board, opponent, point)
 }
 
-/// The diagonal part of `is_eye`: fewer than two diagonal opposing stones, and none when the
-/// point is on the edge. Counted without branches: the edge counts as one opposing stone.
+/// The diagonal part of `is_eye` for a point of `opponent`'s opponent: fewer than two diagonal
+/// `opponent` stones, and none when the point is on the edge. Counted without branches: the
+/// edge counts as one opposing stone.
 #[inline]
-fn diagonals_allow_eye(board: &Board, color: Color, point: Point) -> bool {
-    let (opposing, off_board) = board.diagonal_counts(color.opponent(), point);
+fn diagonals_allow_eye(board: &Board, opponent: Color, point: Point) -> bool {
+    let (opposing, off_board) = board.diagonal_counts(opponent, point);
     opposing + u32::from(off_board > 0) < 2
 }
 
@@ -34,12 +36,13 @@ pub fn is_playout_move(board: &Board, color: Color, point: Point) -> bool {
         // surrounded by the capturing colour).
         return true;
     }
+    let opponent = color.opponent();
     let own = board.neighbours_of_color(color, point);
-    let opposing = board.neighbours_of_color(color.opponent(), point);
+    let opposing = board.neighbours_of_color(opponent, point);
     if opposing == 0 {
         // Own stones and walls only: an eye, or a false eye that is playable unless it
         // fills the last liberty of every chain around it.
-        !diagonals_allow_eye(board, color, point) && !board.every_neighbour_chain_in_atari(point)
+        !diagonals_allow_eye(board, opponent, point) && !board.every_neighbour_chain_in_atari(point)
     } else if own == 0 {
         // Opposing stones and walls only: playable only by capturing, and not as a ko
         // retake.
