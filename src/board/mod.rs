@@ -293,13 +293,13 @@ impl Board {
 
     /// Whether one of the four neighbours of `point` is empty (`empty_neighbours > 0`, in one
     /// comparison).
-    #[inline]
+    #[inline(always)]
     pub fn has_empty_neighbour(&self, point: Point) -> bool {
         self.neighbour_counts[point.index()] >= EMPTY_COUNT_UNIT
     }
 
     /// How many of the four neighbours of `point` hold stones of `color`.
-    #[inline]
+    #[inline(always)]
     pub fn neighbours_of_color(&self, color: Color, point: Point) -> u32 {
         ((self.neighbour_counts[point.index()] / STONE_COUNT_UNIT[color.index()]) & COUNT_MASK)
             as u32
@@ -568,7 +568,7 @@ impl Board {
 
     /// How many of the four diagonal neighbours of `point` hold stones of `color`, and how many
     /// are off the board (0 in the middle, 2 on an edge, 3 in a corner).
-    #[inline]
+    #[inline(always)]
     pub fn diagonal_counts(&self, color: Color, point: Point) -> (u32, u32) {
         let stone = cell_of(color);
         let index = point.index();
@@ -584,7 +584,7 @@ impl Board {
 
     /// Whether every chain next to the empty point `point` has it as its only liberty (true
     /// when no chain touches it).
-    #[inline]
+    #[inline(always)]
     pub fn every_neighbour_chain_in_atari(&self, point: Point) -> bool {
         let heads = self.neighbour_heads(point.index());
         let in_atari = self.atari_here(&heads);
@@ -592,7 +592,7 @@ impl Board {
     }
 
     /// Whether some chain next to the empty point `point` has it as its only liberty.
-    #[inline]
+    #[inline(always)]
     pub fn any_neighbour_chain_in_atari(&self, point: Point) -> bool {
         let heads = self.neighbour_heads(point.index());
         self.atari_here(&heads).iter().any(|&atari| atari)

@@ -19,7 +19,7 @@ pub fn is_eye(board: &Board, color: Color, point: Point) -> bool {
 /// The diagonal part of `is_eye` for a point of `opponent`'s opponent: fewer than two diagonal
 /// `opponent` stones, and none when the point is on the edge. Counted without branches: the
 /// edge counts as one opposing stone.
-#[inline]
+#[inline(always)]
 fn diagonals_allow_eye(board: &Board, opponent: Color, point: Point) -> bool {
     let (opposing, off_board) = board.diagonal_counts(opponent, point);
     opposing + u32::from(off_board > 0) < 2
@@ -29,7 +29,7 @@ fn diagonals_allow_eye(board: &Board, opponent: Color, point: Point) -> bool {
 /// one of its own eyes (`is_eye`), not suicide, not a simple-ko retake. Equivalent to
 /// `!is_eye && !is_ko_banned && !placement(..).suicide`, specialised by the colours of the
 /// neighbours so that the common cases cost one lookup.
-#[inline]
+#[inline(always)]
 pub fn is_playout_move(board: &Board, color: Color, point: Point) -> bool {
     if board.has_empty_neighbour(point) {
         // An empty neighbour: never an eye, never suicide, never the ko point (which is
