@@ -8,6 +8,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use kosumi::board::{Board, Color, Point};
 use kosumi::game::{Game, Move};
 use kosumi::playout;
+use kosumi::playout::policy::is_playout_move;
 use kosumi::rules::Rules;
 
 fn main() {
@@ -37,7 +38,7 @@ fn middle_game(size: usize, moves: usize) -> (Board, Color) {
 fn playable(board: &Board, color: Color) -> Vec<Point> {
     board
         .empty_points()
-        .filter(|&point| board.is_playout_move(color, point))
+        .filter(|&point| is_playout_move(board, color, point))
         .collect()
 }
 
@@ -63,7 +64,7 @@ fn legality(bencher: Bencher, size: usize) {
     bencher.bench_local(|| {
         board
             .empty_points()
-            .filter(|&point| black_box(&board).is_playout_move(color, point))
+            .filter(|&point| is_playout_move(black_box(&board), color, point))
             .count()
     });
 }

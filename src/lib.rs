@@ -1,16 +1,21 @@
 //! Kosumi: a Go engine that speaks the Go Text Protocol (GTP v2).
 //!
 //! Reading guide. Data flows one way: a line of text comes in, is cleaned and parsed into a
-//! typed command (`gtp::parse`, `gtp::command`), the engine applies it to the game
-//! (`gtp::engine`), and the reply is framed and written out (`gtp::response`).
+//! typed command (`gtp::parse`, `gtp::command` with its argument parsers in `gtp::arguments`),
+//! the engine applies it to the game (`gtp::engine`, its handlers by family in
+//! `gtp::engine::{play, inspect, rules, setup, scoring, analyze}`), and the reply is framed and
+//! written out (`gtp::response`). The words they share are in `gtp::vocabulary`.
 //!
 //! - Bottom up: `board` (stones, chains, liberties, captures, hash: mechanics, no policy), then
-//!   `rules` (plain data), `game` (legality, history, undo), `score` (counting, and the
-//!   end-of-game judgement of dead stones and seki).
+//!   `rules` (plain data, and `rules::NAMES`, the one table of ruleset names), `game`
+//!   (legality, history, undo), `score` (counting and the one result formatter; beside it
+//!   `score::{benson, judgement, ownership}`: unconditional life, the end-of-game judgement of
+//!   dead stones and seki, the ownership estimate).
 //! - Setting a game up: `handicap` (where handicap stones go), `clock` (time control as data)
 //!   and `sgf` (reading and writing game records).
 //! - The players: `player` (move generators behind one trait; `RandomPlayer` is the default)
-//!   and `playout` (light random playouts on a bare board, for benchmarks and Monte-Carlo).
+//!   and `playout` (light random playouts on a bare board, for benchmarks and Monte-Carlo;
+//!   `playout::policy` holds the eye test and the playout move filter).
 //! - Top down: `gtp::serve` is the protocol loop that `main` wires to stdin and stdout.
 //!
 //! Invariants: dependencies point one way (`gtp → {player, score, game, rules} → board`); the

@@ -24,9 +24,8 @@ struct Arguments {
     /// Seed for every random choice (default: taken from the OS and logged).
     #[arg(long, global = true)]
     seed: Option<u64>,
-    /// Ruleset: bga (default), aga, chinese, chinese-kgs, chinese-ogs, japanese, korean,
-    /// tromp-taylor, new-zealand.
-    #[arg(long, default_value = "bga", value_parser = parse_rules)]
+    /// Ruleset; its help lists the names of `rules::NAMES`.
+    #[arg(long, default_value = "bga", value_parser = parse_rules, help = rules_help())]
     rules: Rules,
     /// Komi at start-up (GTP `komi` changes it).
     #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
@@ -51,11 +50,14 @@ enum Command {
     },
 }
 
+/// The help line of `--rules`: every preset name, from the one table of names.
+fn rules_help() -> String {
+    format!("Ruleset: {}", Rules::known_names())
+}
+
 fn parse_rules(name: &str) -> Result<Rules, String> {
-    Rules::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Rules::PRESETS.iter().map(|rules| rules.name).collect();
-        format!("unknown rules '{name}'; known: {}", names.join(", "))
-    })
+    Rules::from_name(name)
+        .ok_or_else(|| format!("unknown rules '{name}'; known: {}", Rules::known_names()))
 }
 
 fn parse_size(text: &str) -> Result<usize, String> {

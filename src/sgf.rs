@@ -541,34 +541,15 @@ fn parse_size(value: &str) -> Option<usize> {
     (columns == rows).then_some(columns)
 }
 
-/// The preset an `RU` value names: our own names, KataGo's spellings, and the names other
-/// programs write (`Chinese`, `Japanese`, `AGA`, `NZ`, `New Zealand`, `Tromp Taylor`,
-/// `British`, …), in any case. `None` for rules we have no preset for (`GOE`, `Ing`, …).
+/// The preset an `RU` value names, from the names table of `rules` (`Rules::from_sgf_name`).
+/// `None` for rules we have no preset for (`GOE`, `Ing`, …).
 pub fn rules_from_name(value: &str) -> Option<Rules> {
-    let name = value.trim().to_ascii_lowercase().replace([' ', '_'], "-");
-    let name = match name.as_str() {
-        "cn" | "china" => "chinese",
-        "jp" | "japan" => "japanese",
-        "kr" | "korea" => "korean",
-        "british" | "bga-rules" => "bga",
-        "american" | "us" => "aga",
-        "tt" => "tromp-taylor",
-        other => other,
-    };
-    Rules::from_name(name)
+    Rules::from_sgf_name(value)
 }
 
-/// The `RU` value written for a preset: the standard SGF names where there is one (`AGA`,
-/// `Chinese`, `Japanese`, `NZ`), Korean capitalised, our preset name otherwise.
+/// The `RU` value written for a preset, from the names table of `rules` (`Rules::sgf_name`).
 fn rules_value(rules: Rules) -> &'static str {
-    match rules.name {
-        "aga" => "AGA",
-        "chinese" => "Chinese",
-        "japanese" => "Japanese",
-        "korean" => "Korean",
-        "new-zealand" => "NZ",
-        other => other,
-    }
+    rules.sgf_name()
 }
 
 /// The game as an FF[4] record: `GM FF CA AP SZ KM RU` in the root, `HA` and `AB` for a

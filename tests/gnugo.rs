@@ -1,6 +1,6 @@
 //! The differential test against GNU Go 3.8, the reference implementation of GTP: random
-//! games on 9×9, 13×13 and 19×19 played into both engines (Kosumi under `japanese`, which has
-//! GNU Go's default move rules: simple ko, no suicide). After every move both engines must
+//! games on 9×9, 13×13 and 19×19 played into both engines (Kosumi under `chinese`, the rules
+//! the README recommends against GNU Go: GNU Go's move rules, simple ko and no suicide). After every move both engines must
 //! agree on `all_legal` for the side to move, on `list_stones` for both colours and on
 //! `captures`; deliberate illegal plays (an occupied point, a suicide, a ko retake) must be
 //! refused by both. The test chooses the moves, not GNU Go, so it stays fast.
@@ -302,7 +302,7 @@ fn random_games_agree_with_gnu_go_on_legal_moves_stones_and_captures() {
     let first_seed = environment_number("KOSUMI_DIFF_SEED", 1);
     assert!(games >= 3, "at least one game per size");
     let mut pair = Pair {
-        kosumi: Session::kosumi(&["--rules", "japanese"]),
+        kosumi: Session::kosumi(&["--rules", "chinese"]),
         gnugo: Session::gnugo(&[]),
     };
     let mut tally = BTreeMap::new();

@@ -404,6 +404,72 @@ fn stdout_carries_replies_only_and_the_log_goes_to_stderr() {
     assert!(log.contains("seed 1"), "the seed is logged: {log:?}");
 }
 
+/// Refusals at the default log level (no RUST_LOG): the wire keeps the spec's texts, and one
+/// warning line on stderr (which GoGui's shell and Sabaki's console show) says why.
+#[test]
+fn refused_commands_keep_the_spec_s_texts_and_say_why_on_stderr() {
+    let input = "boardsize 9\n\
+                 play b K10\n\
+                 boardsize 30\n\
+                 kata-set-rules ing\n\
+                 kgs-rules bga\n\
+                 kata-set-rules chinese\n\
+                 play b C4\nplay w D4\nplay b D3\nplay w E3\nplay b D5\nplay w F4\n\
+                 play b A9\nplay w E5\nplay b E4\n\
+                 play w D4\n\
+                 play w C4\n\
+                 play w J2\nplay b pass\nplay w H1\n\
+                 play b J1\n\
+                 countlib E6\n\
+                 clear_board\n\
+                 undo\n";
+    let mut command = std::process::Command::new(crate::util::kosumi_path());
+    command.args(["--seed", "1"]).env_remove("RUST_LOG");
+    let run = crate::util::run_command(command, input.as_bytes());
+    let replies = split_replies(&run.stdout);
+    let failures: Vec<&str> = replies
+        .iter()
+        .filter_map(|reply| reply.as_ref().err())
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        failures,
+        [
+            "syntax error",
+            "unacceptable size",
+            "unknown rules",
+            "unknown rules",
+            "illegal move",
+            "illegal move",
+            "illegal move",
+            "vertex must not be empty",
+            "cannot undo",
+        ]
+    );
+    assert_eq!(replies.len(), input.lines().count());
+    let log = String::from_utf8_lossy(&run.stderr);
+    let warnings: Vec<&str> = log.lines().filter(|line| line.contains("WARN")).collect();
+    let expected = [
+        "K10 is off the 9x9 board (columns A to J, rows 1 to 9)",
+        "boardsize 30 refused: sizes are 2 to 25",
+        "unknown rules 'ing'; known: bga, aga, chinese, chinese-kgs, chinese-ogs, japanese, \
+         korean, tromp-taylor, new-zealand",
+        "unknown rules 'bga' for kgs-rules; known: aga, chinese, japanese, new_zealand",
+        "play white D4 refused: the move retakes a ko",
+        "play white C4 refused: the point is occupied",
+        "play black J1 refused: the move is suicide",
+        "E6 is empty",
+        "undo refused: no move to take back",
+    ];
+    assert_eq!(warnings.len(), expected.len(), "{log}");
+    for (warning, reason) in warnings.iter().zip(expected) {
+        assert!(
+            warning.contains(reason),
+            "{warning:?} should say {reason:?}"
+        );
+    }
+}
+
 #[test]
 fn without_a_seed_the_chosen_seed_is_logged() {
     let run = crate::util::run_command(

@@ -120,14 +120,15 @@ fn different_seeds_play_different_games() {
     assert_ne!(games[0], games[1]);
 }
 
-/// GNU Go's defaults are simple ko and no suicide: Kosumi plays under `japanese`, which has
-/// the same move rules, so that every move of either side is legal for the other.
+/// GNU Go plays simple ko and no suicide: Kosumi plays under `chinese` (the README's
+/// recommendation against GNU Go), which has the same move rules, so that every move of either
+/// side is legal for the other.
 #[test]
 #[ignore = "needs GNU Go (/usr/games/gnugo)"]
 fn a_game_against_gnu_go_level_0_completes_without_an_error_reply() {
     let score = Regex::new(r"^(B\+|W\+)[0-9]+(\.[0-9]+)?$|^0$").unwrap();
     for kosumi_is_black in [true, false] {
-        let mut kosumi = Session::kosumi(&["--rules", "japanese"]);
+        let mut kosumi = Session::kosumi(&["--rules", "chinese"]);
         let mut gnugo = Session::gnugo(&["--level", "0"]);
         set_up([&mut kosumi, &mut gnugo], 9, "7.5");
         let (moves, _ending) = if kosumi_is_black {

@@ -291,8 +291,15 @@ impl Board {
         ((self.neighbour_counts[point.index()] / EMPTY_COUNT_UNIT) & COUNT_MASK) as u32
     }
 
+    /// Whether one of the four neighbours of `point` is empty (`empty_neighbours > 0`, in one
+    /// comparison).
+    #[inline(always)]
+    pub fn has_empty_neighbour(&self, point: Point) -> bool {
+        self.neighbour_counts[point.index()] >= EMPTY_COUNT_UNIT
+    }
+
     /// How many of the four neighbours of `point` hold stones of `color`.
-    #[inline]
+    #[inline(always)]
     pub fn neighbours_of_color(&self, color: Color, point: Point) -> u32 {
         ((self.neighbour_counts[point.index()] / STONE_COUNT_UNIT[color.index()]) & COUNT_MASK)
             as u32
@@ -559,76 +566,36 @@ impl Board {
         }
     }
 
-    /// Whether `point` is an eye of `color` for the random player: every orthogonal neighbour
-    /// is a `color` stone or the edge, and fewer than two diagonal points hold opposing stones
-    /// (none when the point is on the edge).
-    #[inline]
-    pub fn is_eye(&self, color: Color, point: Point) -> bool {
+    /// How many of the four diagonal neighbours of `point` hold stones of `color`, and how many
+    /// are off the board (0 in the middle, 2 on an edge, 3 in a corner).
+    #[inline(always)]
+    pub fn diagonal_counts(&self, color: Color, point: Point) -> (u32, u32) {
+        let stone = cell_of(color);
         let index = point.index();
-        let counts = self.neighbour_counts[index];
-        // Every neighbour is own or wall: no empty and no opposing neighbour.
-        if counts & !(COUNT_MASK * STONE_COUNT_UNIT[color.index()]) != 0 {
-            return false;
-        }
-        self.diagonals_allow_eye(color, index)
-    }
-
-    /// The diagonal part of `is_eye`: fewer than two diagonal opposing stones, and none when the
-    /// point is on the edge. Counted without branches: the edge counts as one opposing stone.
-    #[inline]
-    fn diagonals_allow_eye(&self, color: Color, index: usize) -> bool {
-        let opponent = cell_of(color.opponent());
-        let mut opposing = 0;
-        let mut edge = 0;
+        let mut stones = 0;
+        let mut off_board = 0;
         for offset in DIAGONAL_OFFSETS {
             let cell = self.cells[(index as isize + offset) as usize];
-            opposing += u32::from(cell == opponent);
-            edge |= u32::from(cell == WALL);
+            stones += u32::from(cell == stone);
+            off_board += u32::from(cell == WALL);
         }
-        opposing + edge < 2
+        (stones, off_board)
     }
 
-    /// Whether the light-playout policy may play `color` on the empty point `point`: not into
-    /// one of its own eyes (`is_eye`), not suicide, not a simple-ko retake. Equivalent to
-    /// `!is_eye && !is_ko_banned && !placement(..).suicide`, specialised by the colours of the
-    /// neighbours so that the common cases cost one lookup.
-    #[inline]
-    pub fn is_playout_move(&self, color: Color, point: Point) -> bool {
-        let index = point.index();
-        let counts = self.neighbour_counts[index];
-        if counts >= EMPTY_COUNT_UNIT {
-            // An empty neighbour: never an eye, never suicide, never the ko point (which is
-            // surrounded by the capturing colour).
-            return true;
-        }
-        let own = (counts / STONE_COUNT_UNIT[color.index()]) & COUNT_MASK;
-        let opposing = (counts / STONE_COUNT_UNIT[color.opponent().index()]) & COUNT_MASK;
-        if opposing == 0 {
-            // Own stones and walls only: an eye, or a false eye that is playable unless it
-            // fills the last liberty of every chain around it.
-            !self.diagonals_allow_eye(color, index)
-                && !self.every_chain_in_atari(&self.neighbour_heads(index))
-        } else if own == 0 {
-            // Opposing stones and walls only: playable only by capturing, and not as a ko
-            // retake.
-            !self.every_chain_safe(&self.neighbour_heads(index)) && !self.is_ko_banned(color, point)
-        } else {
-            !self.placement(color, point).suicide
-        }
-    }
-
-    /// Whether every chain in `heads` (read around one point) has that point as its only
-    /// liberty.
-    #[inline]
-    fn every_chain_in_atari(&self, heads: &[u16; 4]) -> bool {
-        let in_atari = self.atari_here(heads);
+    /// Whether every chain next to the empty point `point` has it as its only liberty (true
+    /// when no chain touches it).
+    #[inline(always)]
+    pub fn every_neighbour_chain_in_atari(&self, point: Point) -> bool {
+        let heads = self.neighbour_heads(point.index());
+        let in_atari = self.atari_here(&heads);
         (0..4).all(|direction| heads[direction] == NO_CHAIN || in_atari[direction])
     }
 
-    /// Whether no chain in `heads` (read around one point) has that point as its only liberty.
-    #[inline]
-    fn every_chain_safe(&self, heads: &[u16; 4]) -> bool {
-        !self.atari_here(heads).iter().any(|&atari| atari)
+    /// Whether some chain next to the empty point `point` has it as its only liberty.
+    #[inline(always)]
+    pub fn any_neighbour_chain_in_atari(&self, point: Point) -> bool {
+        let heads = self.neighbour_heads(point.index());
+        self.atari_here(&heads).iter().any(|&atari| atari)
     }
 
     /// For each entry of `heads` (read around one point): whether it is a chain whose only
@@ -1112,54 +1079,9 @@ pub(crate) mod tests {
         }
     }
 
-    #[test]
-    fn an_eye_needs_own_neighbours_and_few_opposing_diagonals() {
-        let board = diagram(
-            "
-            . X . O .
-            X . X . .
-            . X O . .
-            . . . . .
-            X . . . .",
-        );
-        // B4 is surrounded by black with one white diagonal (C3): still an eye.
-        assert!(board.is_eye(Color::Black, at(&board, "B4")));
-        // A5 is on the edge; its only diagonal (B4) is empty: an eye.
-        assert!(board.is_eye(Color::Black, at(&board, "A5")));
-        // A1's neighbours are empty: not an eye.
-        assert!(!board.is_eye(Color::Black, at(&board, "B1")));
-        // B1 is on the edge with one black diagonal (A2): not an eye for White.
-        let edge = diagram(
-            "
-            . . .
-            X O .
-            O . O",
-        );
-        assert!(!edge.is_eye(Color::White, at(&edge, "B1")));
-        // C3 has two black diagonals: not an eye; with one, it is.
-        let two = diagram(
-            "
-            . . . . .
-            . X O X .
-            . O . O .
-            . . O . .
-            . . . . .",
-        );
-        assert!(!two.is_eye(Color::White, at(&two, "C3")));
-        let one = diagram(
-            "
-            . . . . .
-            . X O . .
-            . O . O .
-            . . O . .
-            . . . . .",
-        );
-        assert!(one.is_eye(Color::White, at(&one, "C3")));
-    }
-
     /// Random positions of many sizes: the incremental board after light-playout moves (every
     /// move up to 9×9, every 23rd on larger boards, to keep the tests quick), and the end.
-    fn random_positions(sizes: &[usize], mut visit: impl FnMut(&Board, Color)) {
+    pub(crate) fn random_positions(sizes: &[usize], mut visit: impl FnMut(&Board, Color)) {
         use rand::SeedableRng;
         use rand::rngs::Xoshiro256PlusPlus;
         let mut random = Xoshiro256PlusPlus::seed_from_u64(21);
@@ -1185,21 +1107,6 @@ pub(crate) mod tests {
             };
             visit(&board, last);
         }
-    }
-
-    #[test]
-    fn the_playout_move_test_agrees_with_its_definition_everywhere() {
-        random_positions(&[2, 3, 4, 5, 7, 9, 13, 19, 25], |board, _| {
-            board.verify().unwrap();
-            for point in board.empty_points() {
-                for color in Color::BOTH {
-                    let definition = !board.is_eye(color, point)
-                        && !board.is_ko_banned(color, point)
-                        && !board.placement(color, point).suicide;
-                    assert_eq!(board.is_playout_move(color, point), definition);
-                }
-            }
-        });
     }
 
     #[test]

@@ -6,24 +6,17 @@ use nom::character::complete::space1;
 use nom::combinator::{map, opt};
 use nom::sequence::preceded;
 
-use super::parse::{
+use super::arguments::{
     arguments, color, color_and_vertex, file_and_target, float, int, integer, kgs_time_settings,
     nothing, rest_of_line, three_ints, token, vertex, vertex_list,
 };
-use super::response::Failure;
+use super::vocabulary::Failure;
+// Kept at their old paths (`command::Vertex`, `command::SgfTarget`) for code written before the
+// vocabulary had its own module.
+pub use super::vocabulary::{SgfTarget, Vertex};
 use crate::board::Color;
 use crate::clock::TimeControl;
 use crate::score::Status;
-
-/// A GTP coordinate: a column and row (0-based from the lower left, as written, not yet checked
-/// against the board size), or `pass`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Vertex {
-    /// `pass`.
-    Pass,
-    /// A point: `x` 0 for column A, `y` 0 for row 1.
-    At { x: u8, y: u8 },
-}
 
 /// One parsed command line.
 #[derive(Clone, Debug, PartialEq)]
@@ -201,17 +194,6 @@ pub const OWNERSHIP_PLAYOUTS: u32 = 1000;
 /// (a `# interrupt` ends it sooner). Without a bound one command line (`kosumi-ownership
 /// 4294967295`) would keep a controller that sends nothing more waiting for days.
 pub const MAX_OWNERSHIP_PLAYOUTS: u32 = 1_000_000;
-
-/// Which position of a record `loadsgf` loads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SgfTarget {
-    /// The end of the main line.
-    End,
-    /// Before move N.
-    MoveNumber(u32),
-    /// Before the first move on this point.
-    BeforeMoveAt(Vertex),
-}
 
 /// Reads a `final_status_list` status word.
 fn status(text: &str) -> Result<Command, Failure> {

@@ -2,18 +2,23 @@
 //! meets the board's `Point`. No I/O and no Go rules of its own: legality is the game's,
 //! counting is the score module's, text is the response module's.
 
+mod analyze;
+mod inspect;
+mod play;
+mod rules;
+mod scoring;
 mod setup;
 
-use super::command::{COMMANDS, Command, Vertex};
-use super::gogui::{self, Ban};
+use super::command::{COMMANDS, Command};
+use super::gogui;
 use super::interrupt::Interrupt;
-use super::response::{self, BoardCaption, Failure, Reply};
-use crate::board::{Color, Point};
+use super::response;
+use super::vocabulary::{COLUMN_LETTERS, Failure, Reply, Vertex};
+use crate::board::Point;
 use crate::clock::{Clock, TimeControl};
-use crate::game::{Game, IllegalMove, Move};
+use crate::game::{Game, Move};
 use crate::player::Player;
 use crate::rules::Rules;
-use crate::score;
 
 /// The engine's name, as `name` answers it.
 pub const NAME: &str = "Kosumi";
@@ -85,8 +90,13 @@ impl Engine {
         (self.run(command, interrupt), flow)
     }
 
+    /// Hands `command` to its handler: the game itself (`engine/play.rs`), inspection
+    /// (`engine/inspect.rs`), rules (`engine/rules.rs`), setting a game up
+    /// (`engine/setup.rs`), the end of the game (`engine/scoring.rs`) and GoGui's analyze
+    /// commands (`engine/analyze.rs`). The protocol's own commands are answered here.
     fn run(&mut self, command: Command, interrupt: &Interrupt) -> Reply {
         match command {
+            // The protocol itself.
             Command::ProtocolVersion => Ok("2".to_string()),
             Command::Name => Ok(NAME.to_string()),
             Command::Version => Ok(env!("CARGO_PKG_VERSION").to_string()),
@@ -97,127 +107,30 @@ impl Engine {
                 .collect::<Vec<_>>()
                 .join("\n")),
             Command::Quit => Ok(String::new()),
-            Command::BoardSize(size) => {
-                let size = usize::try_from(size).unwrap_or(usize::MAX);
-                if self.game.resize(size) {
-                    self.start_clock_for_new_game();
-                    Ok(String::new())
-                } else {
-                    Err(Failure::UnacceptableSize)
-                }
-            }
-            Command::ClearBoard => {
-                self.game.clear();
-                self.start_clock_for_new_game();
-                Ok(String::new())
-            }
-            Command::Komi(komi) => {
-                self.game.set_komi(komi);
-                Ok(String::new())
-            }
-            Command::Play(color, vertex) => {
-                let turn = self.turn(vertex)?;
-                self.game.play(color, turn).map_err(|reason| {
-                    log::debug!("play {color:?} {vertex:?} refused: {reason}");
-                    Failure::IllegalMove
-                })?;
-                Ok(String::new())
-            }
-            Command::GenMove(color) => {
-                let turn = self.player.generate(&self.game, color);
-                Ok(self.play_generated(color, turn))
-            }
-            Command::RegGenMove(color) => {
-                let turn = self.player.suggest(&self.game, color);
-                Ok(self.move_text(turn))
-            }
-            Command::Undo => {
-                if self.game.undo() {
-                    Ok(String::new())
-                } else {
-                    Err(Failure::CannotUndo)
-                }
-            }
-            Command::ShowBoard => {
-                let board = self.game.board();
-                let last_move = match self.game.moves().last() {
-                    Some(&(_, Move::Place(point))) => Some(point),
-                    _ => None,
-                };
-                Ok(response::board_text(
-                    board,
-                    &BoardCaption {
-                        captures: [
-                            board.captured_by(Color::Black),
-                            board.captured_by(Color::White),
-                        ],
-                        to_move: self.game.to_move(),
-                        komi: self.game.komi(),
-                        rules: self.game.rules().name,
-                        last_move,
-                    },
-                ))
-            }
-            Command::FinalScore => {
-                let score = score::final_count(&self.game);
-                if score.margin.is_finite() {
-                    Ok(response::result_text(&score))
-                } else {
-                    Err(Failure::CannotScore)
-                }
-            }
-            Command::IsLegal(color, vertex) => {
-                let turn = self.turn(vertex)?;
-                let legal = self.game.check(color, turn).is_ok();
-                Ok(if legal { "1" } else { "0" }.to_string())
-            }
-            Command::AllLegal(color) => {
-                let legal = self.game.legal_points(color);
-                Ok(response::vertex_list_text(self.game.board(), &legal))
-            }
-            Command::CountLiberties(vertex) => {
-                let point = self.stone(vertex)?;
-                Ok(self.game.board().liberties(point).len().to_string())
-            }
-            Command::FindLiberties(vertex) => {
-                let point = self.stone(vertex)?;
-                let board = self.game.board();
-                Ok(response::vertex_list_text(board, &board.liberties(point)))
-            }
-            Command::ListStones(color) => {
-                let board = self.game.board();
-                let stones: Vec<Point> = board
-                    .points()
-                    .filter(|&point| board.get(point) == Some(color))
-                    .collect();
-                Ok(response::vertex_list_text(board, &stones))
-            }
-            Command::Captures(color) => Ok(self.game.board().captured_by(color).to_string()),
-            Command::ColorAt(vertex) => {
-                let point = self.point(vertex)?;
-                Ok(match self.game.board().get(point) {
-                    Some(color) => response::color_text(color),
-                    None => "empty",
-                }
-                .to_string())
-            }
-            Command::SetRules(name) => {
-                let rules = Rules::from_name(&name).ok_or(Failure::UnknownRules)?;
-                self.game.set_rules(rules);
-                Ok(String::new())
-            }
-            Command::GetRules => Ok(response::rules_json(&self.game.rules())),
-            Command::KgsRules(name) => {
-                let rules = match name.as_str() {
-                    "chinese" => Rules::CHINESE_KGS,
-                    "japanese" => Rules::JAPANESE,
-                    "aga" => Rules::AGA,
-                    "new_zealand" => Rules::NEW_ZEALAND,
-                    _ => return Err(Failure::UnknownRules),
-                };
-                self.game.set_rules(rules);
-                Ok(String::new())
-            }
+
+            // The game: size, komi, moves (engine/play.rs).
+            Command::BoardSize(size) => self.board_size(size),
+            Command::ClearBoard => self.clear_board(),
+            Command::Komi(komi) => self.komi(komi),
+            Command::Play(color, vertex) => self.play(color, vertex),
+            Command::GenMove(color) => self.generate_move(color),
+            Command::RegGenMove(color) => self.suggest_move(color),
+            Command::Undo => self.undo(),
+
+            // Looking at the position (engine/inspect.rs).
+            Command::ShowBoard => self.show_board(),
+            Command::IsLegal(color, vertex) => self.is_legal(color, vertex),
+            Command::AllLegal(color) => self.all_legal(color),
+            Command::CountLiberties(vertex) => self.count_liberties(vertex),
+            Command::FindLiberties(vertex) => self.find_liberties(vertex),
+            Command::ListStones(color) => self.list_stones(color),
+            Command::Captures(color) => self.captures(color),
+            Command::ColorAt(vertex) => self.color_at(vertex),
+
+            // Rules (engine/rules.rs).
+            Command::SetRules(name) => self.set_rules(&name),
+            Command::GetRules => self.get_rules(),
+            Command::KgsRules(name) => self.kgs_rules(&name),
 
             // Setting a game up: handicap, time and game records (engine/setup.rs).
             Command::FixedHandicap(count) => self.fixed_handicap(count),
@@ -231,134 +144,45 @@ impl Engine {
             Command::Clock => Ok(response::clock_text(&self.clock)),
             Command::LoadSgf(file, target) => self.load_sgf(&file, target),
             Command::PrintSgf(file) => self.print_sgf(file.as_deref()),
-            // The end of the game.
-            Command::FinalStatusList(status) => {
-                let judgement = score::judge(&self.game);
-                let board = self.game.board();
-                let chains: Vec<Vec<Point>> = score::chains(board)
-                    .into_iter()
-                    .filter(|stones| judgement.status(stones[0]) == status)
-                    .collect();
-                Ok(response::chain_lines_text(board, &chains))
-            }
-            Command::GenMoveCleanup(color) => {
-                let judgement = score::judge(&self.game);
-                let board = self.game.board();
-                let targets: Vec<Point> = judgement
-                    .dead
-                    .iter()
-                    .copied()
-                    .filter(|&point| board.get(point) == Some(color.opponent()))
-                    .collect();
-                let turn = self.player.generate_cleanup(&self.game, color, &targets);
-                Ok(self.play_generated(color, turn))
-            }
-            Command::ScoreBreakdown => {
-                let score = score::final_count(&self.game);
-                Ok(response::breakdown_text(
-                    &score,
-                    &self.game.rules(),
-                    self.game.handicap(),
-                ))
-            }
+
+            // The end of the game (engine/scoring.rs).
+            Command::FinalScore => self.final_score(),
+            Command::FinalStatusList(status) => self.final_status_list(status),
+            Command::GenMoveCleanup(color) => self.generate_cleanup_move(color),
+            Command::ScoreBreakdown => self.score_breakdown(),
+
+            // GoGui's analyze commands (engine/analyze.rs).
             Command::GoguiInterrupt => Ok(String::new()),
             Command::GoguiAnalyzeCommands => Ok(gogui::analyze_commands_text()),
-            Command::LegalMoves(color) => {
-                let legal = self.game.legal_points(color);
-                Ok(gogui::legal_moves(self.game.board(), color, &legal))
-            }
-            Command::Liberties(vertex) => {
-                let point = self.point(vertex)?;
-                let board = self.game.board();
-                Ok(match board.get(point) {
-                    Some(color) => gogui::liberties(
-                        board,
-                        point,
-                        color,
-                        &board.chain(point),
-                        &board.liberties(point),
-                    ),
-                    None => gogui::empty_point(board, point),
-                })
-            }
-            Command::Atari => {
-                let board = self.game.board();
-                let mut stones = [Vec::new(), Vec::new()];
-                let mut last_liberties = Vec::new();
-                let mut seen = Vec::new();
-                for point in board.points() {
-                    let Some(color) = board.get(point) else {
-                        continue;
-                    };
-                    if seen.contains(&point) {
-                        continue;
-                    }
-                    let chain = board.chain(point);
-                    seen.extend(&chain);
-                    if let [liberty] = board.liberties(point)[..] {
-                        stones[color.index()].extend(chain);
-                        if !last_liberties.contains(&liberty) {
-                            last_liberties.push(liberty);
-                        }
-                    }
-                }
-                Ok(gogui::atari(board, &stones, &last_liberties))
-            }
-            Command::KoBan(color) => {
-                let board = self.game.board();
-                let banned: Vec<(Point, Ban)> = board
-                    .points()
-                    .filter_map(|point| match self.game.check(color, Move::Place(point)) {
-                        Err(IllegalMove::Ko) => Some((point, Ban::Ko)),
-                        Err(IllegalMove::Superko) => Some((point, Ban::Superko)),
-                        _ => None,
-                    })
-                    .collect();
-                Ok(gogui::ko_ban(board, color, &banned))
-            }
-            Command::Ownership(playouts) => {
-                let estimate =
-                    score::ownership(self.game.board(), self.game.to_move(), playouts, || {
-                        interrupt.is_requested()
-                    });
-                Ok(gogui::ownership(self.game.board(), &estimate, playouts))
-            }
-            Command::DeadStones => {
-                let judgement = score::judge(&self.game);
-                let territory =
-                    score::territory_points(&self.game, &judgement.dead, &judgement.seki);
-                Ok(gogui::dead_stones(
-                    self.game.board(),
-                    &judgement,
-                    &territory,
-                ))
-            }
+            Command::LegalMoves(color) => self.legal_moves(color),
+            Command::Liberties(vertex) => self.liberties(vertex),
+            Command::Atari => self.atari(),
+            Command::KoBan(color) => self.ko_ban(color),
+            Command::Ownership(playouts) => self.ownership(playouts, interrupt),
+            Command::DeadStones => self.dead_stones(),
         }
-    }
-
-    /// The count of the game with the judgement's dead stones removed and its sekis respected.
-    /// Plays a move the player generated and returns its text. A player that proposes an
-    /// illegal move is a bug; passing instead keeps the game going and the reply honest.
-    fn play_generated(&mut self, color: Color, turn: Move) -> String {
-        if let Err(reason) = self.game.play(color, turn) {
-            log::error!("the player chose an illegal move ({reason}); passing instead");
-            self.game
-                .play(color, Move::Pass)
-                .expect("a pass is always legal");
-            return "pass".to_string();
-        }
-        self.move_text(turn)
     }
 
     /// The board point a vertex names: `syntax error` for `pass` or a point off this board.
+    /// Each refusal is logged as a warning that says why.
     fn point(&self, vertex: Vertex) -> Result<Point, Failure> {
         match vertex {
-            Vertex::Pass => Err(Failure::SyntaxError),
-            Vertex::At { x, y } => self
-                .game
-                .board()
-                .point(x as usize, y as usize)
-                .ok_or(Failure::SyntaxError),
+            Vertex::Pass => {
+                log::warn!("refused: pass names no point here");
+                Err(Failure::SyntaxError)
+            }
+            Vertex::At { x, y } => {
+                let board = self.game.board();
+                board.point(x as usize, y as usize).ok_or_else(|| {
+                    let size = board.size();
+                    let last = &COLUMN_LETTERS[size - 1..size];
+                    log::warn!(
+                        "refused: {vertex} is off the {size}x{size} board (columns A to {last}, \
+                         rows 1 to {size})"
+                    );
+                    Failure::SyntaxError
+                })
+            }
         }
     }
 
@@ -367,7 +191,10 @@ impl Engine {
         let point = self.point(vertex)?;
         match self.game.board().get(point) {
             Some(_) => Ok(point),
-            None => Err(Failure::VertexMustNotBeEmpty),
+            None => {
+                log::warn!("refused: {vertex} is empty; this command needs a stone");
+                Err(Failure::VertexMustNotBeEmpty)
+            }
         }
     }
 
@@ -390,6 +217,7 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Color;
     use crate::gtp::parse::{Line, parse_line};
     use crate::player::RandomPlayer;
 
@@ -420,7 +248,7 @@ mod tests {
         for (from_top, row) in rows.iter().enumerate() {
             let y = rows.len() - from_top;
             for (x, symbol) in row.split_whitespace().enumerate() {
-                let column = &crate::gtp::parse::COLUMN_LETTERS[x..=x];
+                let column = &crate::gtp::vocabulary::COLUMN_LETTERS[x..=x];
                 match symbol {
                     "X" => script.push_str(&format!("play b {column}{y}\n")),
                     "O" => script.push_str(&format!("play w {column}{y}\n")),

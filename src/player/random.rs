@@ -8,6 +8,7 @@ use rand::{RngExt, SeedableRng};
 use super::Player;
 use crate::board::{Color, Point};
 use crate::game::{Game, Move};
+use crate::playout::policy;
 
 /// Plays uniformly at random among sensible legal moves, reproducibly from a seed.
 pub struct RandomPlayer {
@@ -29,7 +30,7 @@ impl RandomPlayer {
         let board = game.board();
         game.legal_points(color)
             .into_iter()
-            .filter(|&point| !board.is_eye(color, point))
+            .filter(|&point| !policy::is_eye(board, color, point))
             .collect()
     }
 

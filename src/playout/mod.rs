@@ -1,7 +1,10 @@
 //! Light random playouts on a bare board: the random player's policy (uniform over moves that
 //! are not suicide, not a simple-ko retake and not into one's own eye) played until two passes
 //! in a row, and a variant that also refuses the self-ataris that would break a seki.
-//! Used by `kosumi bench` and by the Monte-Carlo dead-stone judgement. Knows only the board.
+//! Used by `kosumi bench` and by the Monte-Carlo dead-stone judgement. Knows only the board;
+//! which points a playout may play is `policy`'s (the eye test, the playout move filter).
+
+pub mod policy;
 
 use rand::Rng;
 
@@ -78,7 +81,7 @@ fn below(random: &mut impl Rng, bound: usize) -> usize {
 
 #[inline]
 fn is_acceptable(policy: Policy, board: &Board, color: Color, point: Point) -> bool {
-    if !board.is_playout_move(color, point) {
+    if !policy::is_playout_move(board, color, point) {
         return false;
     }
     match policy {

@@ -1,32 +1,29 @@
 //! Counting a finished (or unfinished) game under its ruleset: area, territory, or territory
-//! with pass stones; komi and the handicap bonus; and the end-of-game judgement of which chains
-//! are alive, dead or in seki. Knows no GTP text and no player: the result is numbers and
-//! points.
+//! with pass stones; komi and the handicap bonus; and the text of a result. Knows no GTP text
+//! and no player: the result is numbers and points.
 //!
-//! The judgement (`judge`) works in two steps:
+//! The end-of-game judgement that decides which stones the count removes lives beside it, one
+//! job to a file, all reachable as `score::…`:
 //!
-//! 1. Benson's algorithm finds the chains that are alive unconditionally: no sequence of
-//!    opposing moves can capture them, even if their owner always passes. They are never dead,
-//!    and neither are chains that no opposing stone can be reached from (`unopposed`: a lone
-//!    stone on an empty board).
-//! 2. Every other chain is judged by Monte-Carlo ownership. `JUDGEMENT_PLAYOUTS` playouts run
-//!    from copies of the final board (half with the side to move first, half with the other),
-//!    under the seki-keeping policy of `playout` (light, but no chain of two stones or more
-//!    puts itself into atari next to two opposing chains). A chain is in **seki** when in
-//!    more than half of the playouts (`SEKI_SHARE`) it survives next to an empty point that
-//!    both colours touch at the end: a shared liberty that nobody could fill. Otherwise it is
-//!    **dead** when the opponent owns its points at the end of more than `DEAD_SHARE` (48 %)
-//!    of the playouts, and alive when not.
+//! - `benson`: unconditional life (Benson's algorithm) and chains no opponent can reach;
+//! - `judgement`: the Monte-Carlo judgement of dead chains and seki (`judge`);
+//! - `ownership`: the Monte-Carlo estimate of who owns each point (`ownership`).
 //!
-//! The playouts are seeded from the position (board hash and side to move) and never from
-//! `--seed`, so the same position always gets the same judgement.
+//! The tests of all four stay here, where the worked counts of RULES.md use them together.
 
-use rand::SeedableRng;
-use rand::rngs::Xoshiro256PlusPlus;
+mod benson;
+mod judgement;
+mod ownership;
 
-use crate::board::{Board, CELLS, Color, Point};
+pub use benson::{unconditionally_alive, unopposed};
+pub use judgement::{
+    DEAD_SHARE, JUDGEMENT_PLAYOUTS, Judgement, SEKI_SHARE, Status, chains, judge, judge_board,
+    judge_board_from,
+};
+pub use ownership::{Ownership, ownership};
+
+use crate::board::{Board, Color, Point};
 use crate::game::Game;
-use crate::playout::{self, Policy};
 use crate::rules::Scoring;
 
 /// One side's count, item by item.
@@ -70,6 +67,36 @@ impl Score {
             Color::White => &self.white,
         }
     }
+}
+
+/// A result whose margin (Black's points minus White's) is `margin`: `B+x`, `W+x`, or `0` for a
+/// draw, x as `points_text` writes it (`W+7.0`, `B+2.5`). The one formatter of results: GTP
+/// `final_score` answers with it and SGF `RE` records it.
+pub fn result_text(margin: f64) -> String {
+    if margin > 0.0 {
+        format!("B+{}", points_text(margin))
+    } else if margin < 0.0 {
+        format!("W+{}", points_text(-margin))
+    } else {
+        "0".to_string()
+    }
+}
+
+/// A number of points: `7` stays `7.0`, `2.5` stays `2.5` (one decimal at least, as GNU Go and
+/// the controllers that parse it expect, and never a rounded fraction).
+pub fn points_text(points: f64) -> String {
+    if points.fract() == 0.0 {
+        format!("{points:.1}")
+    } else {
+        format!("{points}")
+    }
+}
+
+/// The score `final_score` gives: `game` counted under its rules after the end-of-game
+/// judgement (`judge`) has removed the dead stones and marked the chains in seki.
+pub fn final_count(game: &Game) -> Score {
+    let judgement = judge(game);
+    count(game, &judgement.dead, &judgement.seki)
 }
 
 /// Counts `game` under its ruleset, with the stones on `dead` taken off the board as dead
@@ -198,247 +225,6 @@ pub fn region_owners(board: &Board, excluded: &[Point]) -> Vec<Option<Color>> {
     owner
 }
 
-/// How the end-of-game judgement sees a chain.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    /// The chain stays on the board and counts for its owner.
-    Alive,
-    /// The chain is removed at the end and counted as the opponent's prisoners.
-    Dead,
-    /// The chain lives by liberties it shares with opposing chains: it stays, and the shared
-    /// liberties (under rules without seki territory, every region it touches) are nobody's.
-    Seki,
-}
-
-/// The judgement of the chains on a board: the stones of the dead chains and of the chains in
-/// seki, each in board order. Every other stone is alive.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Judgement {
-    /// Every stone of every chain judged dead.
-    pub dead: Vec<Point>,
-    /// Every stone of every chain judged to be in seki.
-    pub seki: Vec<Point>,
-}
-
-impl Judgement {
-    /// The status of the chain through the stone on `point` (`Alive` for an empty point).
-    pub fn status(&self, point: Point) -> Status {
-        if self.dead.contains(&point) {
-            Status::Dead
-        } else if self.seki.contains(&point) {
-            Status::Seki
-        } else {
-            Status::Alive
-        }
-    }
-}
-
-/// The number of playouts behind a judgement. About 35 ms of CPU time on a full 19×19 end
-/// position in a release build (50 ms on a 19×19 opening, 90 ms on a nearly empty 25×25
-/// board); the shares it measures are within ±3 % (two standard errors) of their limit.
-pub const JUDGEMENT_PLAYOUTS: u32 = 1000;
-
-/// A chain is dead when the opponent owns its points at the end of more than this share of the
-/// playouts.
-///
-/// Why a little under half: random playouts give the owner of a dead chain as many moves as
-/// the side that should capture it, so a dead chain in an open, unsettled area comes out near
-/// one half, while a living chain at the end of a game keeps its points almost always. Over
-/// 214 distinct GNU Go self-play games (9×9 and 13×13, `--level 1`, seeds 1–50, 101–130 and
-/// 201–232) every chain GNU Go called alive measured at most 0.472 and most chains it called
-/// dead more than 0.5, with a tail down to 0.40 in unsettled positions; the same score came
-/// out in 211 games at 0.48, 209 at 0.45 and 207 at 0.5. The shares between 0.45 and 0.5 are
-/// a toss-up either way.
-pub const DEAD_SHARE: f64 = 0.48;
-
-/// A chain is in seki when more than this share of the playouts end with it standing next to
-/// a shared liberty.
-pub const SEKI_SHARE: f64 = 0.5;
-
-/// Mixed into the position's hash to seed the judgement's playouts.
-const JUDGEMENT_SEED: u64 = 0x6B6F_7375_6D69_6A75;
-/// Mixed into the seed when White is to move.
-const WHITE_TO_MOVE_SEED: u64 = 0x2545_F491_4F6C_DD1D;
-
-/// A generator seeded from the position alone (`salt`, the board's hash and the side to
-/// move), so that the same position always gives the same playouts.
-fn position_random(salt: u64, board: &Board, to_move: Color) -> Xoshiro256PlusPlus {
-    let side = match to_move {
-        Color::Black => 0,
-        Color::White => WHITE_TO_MOVE_SEED,
-    };
-    Xoshiro256PlusPlus::seed_from_u64(salt ^ board.hash() ^ side)
-}
-
-/// The score `final_score` gives: `game` counted under its rules after the end-of-game
-/// judgement (`judge`) has removed the dead stones and marked the chains in seki.
-pub fn final_count(game: &Game) -> Score {
-    let judgement = judge(game);
-    count(game, &judgement.dead, &judgement.seki)
-}
-
-/// Judges the chains of `game`'s final position: dead, in seki, or alive (see the module
-/// text). Under rules where every stone is alive (`tromp-taylor`) nothing is dead and nothing is
-/// in seki. A deterministic function of the position and the side to move.
-pub fn judge(game: &Game) -> Judgement {
-    if game.rules().every_stone_alive {
-        return Judgement::default();
-    }
-    judge_board(game.board(), game.to_move())
-}
-
-/// Judges the chains of `board` with `to_move` to play, whatever the rules, from
-/// `JUDGEMENT_PLAYOUTS` playouts.
-pub fn judge_board(board: &Board, to_move: Color) -> Judgement {
-    judge_board_from(board, to_move, JUDGEMENT_PLAYOUTS)
-}
-
-/// Judges the chains of `board` with `to_move` to play, whatever the rules, from `playouts`
-/// playouts (at least one). The engine always uses `JUDGEMENT_PLAYOUTS`; fewer make a rougher
-/// judgement by the same steps, which the `judgement` fuzz target uses to run thousands of
-/// positions a second.
-pub fn judge_board_from(board: &Board, to_move: Color, playouts: u32) -> Judgement {
-    let playouts = playouts.max(1);
-    let chains = chains(board);
-    let mut proven = vec![false; CELLS];
-    for color in Color::BOTH {
-        for stone in unconditionally_alive(board, color) {
-            proven[stone.index()] = true;
-        }
-        for stone in unopposed(board, color) {
-            proven[stone.index()] = true;
-        }
-    }
-    let open: Vec<&Vec<Point>> = chains
-        .iter()
-        .filter(|stones| !proven[stones[0].index()])
-        .collect();
-    if open.is_empty() {
-        return Judgement::default();
-    }
-
-    let mut random = position_random(JUDGEMENT_SEED, board, to_move);
-    let mut owned_by_opponent = vec![0u32; open.len()];
-    let mut in_seki = vec![0u32; open.len()];
-    let mut sharing: Vec<Point> = Vec::new();
-    for index in 0..playouts {
-        let mut end = board.clone();
-        let first = if index % 2 == 0 {
-            to_move
-        } else {
-            to_move.opponent()
-        };
-        playout::playout_under(Policy::SekiKeeping, &mut end, first, &mut random);
-
-        // The chains next to an empty point that both colours touch: shared liberties.
-        sharing.clear();
-        for empty in end.empty_points() {
-            if playout::owner(&end, empty).is_none() {
-                for neighbour in end.neighbours(empty) {
-                    if end.get(neighbour).is_some() {
-                        sharing.push(end.chain_head(neighbour));
-                    }
-                }
-            }
-        }
-        for (slot, stones) in open.iter().enumerate() {
-            let color = board.get(stones[0]).expect("a chain has stones");
-            for &stone in stones.iter() {
-                if playout::owner(&end, stone) == Some(color.opponent()) {
-                    owned_by_opponent[slot] += 1;
-                }
-            }
-            let anchor = stones[0];
-            if end.get(anchor) == Some(color) && sharing.contains(&end.chain_head(anchor)) {
-                in_seki[slot] += 1;
-            }
-        }
-    }
-
-    let mut judgement = Judgement::default();
-    let playouts = f64::from(playouts);
-    for (slot, stones) in open.iter().enumerate() {
-        let seki_share = in_seki[slot] as f64 / playouts;
-        let dead_share = owned_by_opponent[slot] as f64 / (playouts * stones.len() as f64);
-        log::debug!(
-            "chain at {:?} ({} stones): owned by the opponent {:.3}, in seki {:.3}",
-            board.coordinates(stones[0]),
-            stones.len(),
-            dead_share,
-            seki_share
-        );
-        if seki_share > SEKI_SHARE {
-            judgement.seki.extend(stones.iter());
-        } else if dead_share > DEAD_SHARE {
-            judgement.dead.extend(stones.iter());
-        }
-    }
-    judgement.dead.sort();
-    judgement.seki.sort();
-    judgement
-}
-
-/// Who owns each point, as Monte-Carlo playouts from a position see it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Ownership {
-    /// For each point in `board.points()` order: the share of playouts that ended with Black
-    /// owning it minus the share that ended with White owning it, from −1 (White's in every
-    /// playout) to 1 (Black's in every playout).
-    pub values: Vec<f64>,
-    /// Black's area minus White's area at the end of the playouts, on average (no komi).
-    pub area_margin: f64,
-    /// The playouts behind the estimate: fewer than asked when `stop` said so.
-    pub playouts: u32,
-}
-
-/// Mixed into the position's hash to seed the ownership playouts.
-const OWNERSHIP_SEED: u64 = 0x6F77_6E65_7273_6869;
-
-/// Estimates who owns each point of `board` from up to `playouts` playouts under the same
-/// seki-keeping policy as the judgement, half with `to_move` first and half with the other
-/// side. `stop` is asked after each playout; when it says yes the estimate is made from the
-/// playouts run so far (at least one). Seeded from the position, like the judgement: the same
-/// position and budget always give the same estimate.
-pub fn ownership(
-    board: &Board,
-    to_move: Color,
-    playouts: u32,
-    mut stop: impl FnMut() -> bool,
-) -> Ownership {
-    let mut random = position_random(OWNERSHIP_SEED, board, to_move);
-    let points: Vec<Point> = board.points().collect();
-    let mut balance = vec![0i64; points.len()];
-    let mut margin_sum = 0i64;
-    let mut played = 0;
-    while played < playouts {
-        let mut end = board.clone();
-        let first = if played % 2 == 0 {
-            to_move
-        } else {
-            to_move.opponent()
-        };
-        let outcome = playout::playout_under(Policy::SekiKeeping, &mut end, first, &mut random);
-        margin_sum += outcome.area_margin as i64;
-        for (slot, &point) in points.iter().enumerate() {
-            match playout::owner(&end, point) {
-                Some(Color::Black) => balance[slot] += 1,
-                Some(Color::White) => balance[slot] -= 1,
-                None => {}
-            }
-        }
-        played += 1;
-        if stop() {
-            break;
-        }
-    }
-    let runs = played.max(1) as f64;
-    Ownership {
-        values: balance.iter().map(|&count| count as f64 / runs).collect(),
-        area_margin: margin_sum as f64 / runs,
-        playouts: played,
-    }
-}
-
 /// The points each colour counts as territory once the `dead` stones are off the board, Black's
 /// first: the empty points surrounded by that colour alone, and the points of the opposing
 /// dead stones. Regions touching a chain in `seki` count for nobody under rules without seki
@@ -462,176 +248,6 @@ pub fn territory_points(game: &Game, dead: &[Point], seki: &[Point]) -> [Vec<Poi
         }
     }
     points
-}
-
-/// The stones of `color` that no opposing stone can be reached from: their chain, with the
-/// empty points and `color` stones connected to it, touches no opposing stone. On an empty
-/// board with a few stones of one colour, or on a side of the board the opponent never
-/// entered, such stones own everything around them, so they are alive whatever random play
-/// does to them.
-pub fn unopposed(board: &Board, color: Color) -> Vec<Point> {
-    let opponent = Some(color.opponent());
-    let mut seen = vec![false; CELLS];
-    let mut stones = Vec::new();
-    for start in board.points() {
-        if board.get(start) != Some(color) || seen[start.index()] {
-            continue;
-        }
-        seen[start.index()] = true;
-        let mut area = vec![start];
-        let mut todo = vec![start];
-        let mut opposed = false;
-        while let Some(point) = todo.pop() {
-            for neighbour in board.neighbours(point) {
-                if board.get(neighbour) == opponent {
-                    opposed = true;
-                } else if !seen[neighbour.index()] {
-                    seen[neighbour.index()] = true;
-                    area.push(neighbour);
-                    todo.push(neighbour);
-                }
-            }
-        }
-        if !opposed {
-            stones.extend(
-                area.into_iter()
-                    .filter(|&point| board.get(point) == Some(color)),
-            );
-        }
-    }
-    stones.sort();
-    stones
-}
-
-/// Every chain on the board, each as its stones, in board order of their first stone (row by
-/// row from the lower left).
-pub fn chains(board: &Board) -> Vec<Vec<Point>> {
-    let mut seen = vec![false; CELLS];
-    let mut chains = Vec::new();
-    for point in board.points() {
-        if board.get(point).is_some() && !seen[point.index()] {
-            let mut stones = board.chain(point);
-            stones.sort();
-            for stone in &stones {
-                seen[stone.index()] = true;
-            }
-            chains.push(stones);
-        }
-    }
-    chains
-}
-
-/// The stones of the chains of `color` that are alive unconditionally (Benson's algorithm):
-/// alive even if their owner never plays again and the opponent plays as often as it likes.
-///
-/// A `color`-enclosed region is a maximal connected set of points without `color` stones; it is
-/// vital to a chain when every one of its empty points is a liberty of that chain. Starting
-/// from all chains and all regions, repeatedly drop the chains with fewer than two vital
-/// regions left and the regions bordered by a dropped chain; the chains that remain are alive.
-pub fn unconditionally_alive(board: &Board, color: Color) -> Vec<Point> {
-    const NONE: usize = usize::MAX;
-    let mut chain_of = vec![NONE; CELLS];
-    let mut chain_stones: Vec<Vec<Point>> = Vec::new();
-    for point in board.points() {
-        if board.get(point) == Some(color) && chain_of[point.index()] == NONE {
-            let stones = board.chain(point);
-            for stone in &stones {
-                chain_of[stone.index()] = chain_stones.len();
-            }
-            chain_stones.push(stones);
-        }
-    }
-    if chain_stones.is_empty() {
-        return Vec::new();
-    }
-
-    /// A region: the chains around it and the chains it is vital to.
-    struct Region {
-        borders: Vec<usize>,
-        vital_to: Vec<usize>,
-    }
-    let mut region_of = vec![false; CELLS];
-    let mut regions: Vec<Region> = Vec::new();
-    for start in board.points() {
-        if board.get(start) == Some(color) || region_of[start.index()] {
-            continue;
-        }
-        region_of[start.index()] = true;
-        let mut points = vec![start];
-        let mut todo = vec![start];
-        let mut borders: Vec<usize> = Vec::new();
-        while let Some(point) = todo.pop() {
-            for neighbour in board.neighbours(point) {
-                if board.get(neighbour) == Some(color) {
-                    let chain = chain_of[neighbour.index()];
-                    if !borders.contains(&chain) {
-                        borders.push(chain);
-                    }
-                } else if !region_of[neighbour.index()] {
-                    region_of[neighbour.index()] = true;
-                    points.push(neighbour);
-                    todo.push(neighbour);
-                }
-            }
-        }
-        let empties: Vec<Point> = points
-            .into_iter()
-            .filter(|&point| board.get(point).is_none())
-            .collect();
-        let vital_to = if empties.is_empty() {
-            Vec::new()
-        } else {
-            borders
-                .iter()
-                .copied()
-                .filter(|&chain| {
-                    empties.iter().all(|&empty| {
-                        board
-                            .neighbours(empty)
-                            .any(|neighbour| chain_of[neighbour.index()] == chain)
-                    })
-                })
-                .collect()
-        };
-        regions.push(Region { borders, vital_to });
-    }
-
-    let mut chain_alive = vec![true; chain_stones.len()];
-    let mut region_alive = vec![true; regions.len()];
-    loop {
-        let mut changed = false;
-        for (chain, alive) in chain_alive.iter_mut().enumerate() {
-            if !*alive {
-                continue;
-            }
-            let vital = regions
-                .iter()
-                .zip(&region_alive)
-                .filter(|(region, open)| **open && region.vital_to.contains(&chain))
-                .count();
-            if vital < 2 {
-                *alive = false;
-                changed = true;
-            }
-        }
-        for (region, alive) in regions.iter().zip(region_alive.iter_mut()) {
-            if *alive && region.borders.iter().any(|&chain| !chain_alive[chain]) {
-                *alive = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    let mut stones: Vec<Point> = chain_stones
-        .into_iter()
-        .zip(chain_alive)
-        .filter(|(_, alive)| *alive)
-        .flat_map(|(stones, _)| stones)
-        .collect();
-    stones.sort();
-    stones
 }
 
 #[cfg(test)]
@@ -701,6 +317,16 @@ pub(crate) mod tests {
         . . . . X O . . .
         . . . . X O . . .
         . . . . X O . . .";
+
+    #[test]
+    fn results_are_written_b_plus_w_plus_or_zero_with_one_decimal_at_least() {
+        assert_eq!(result_text(2.5), "B+2.5");
+        assert_eq!(result_text(-7.0), "W+7.0");
+        assert_eq!(result_text(0.0), "0");
+        assert_eq!(points_text(7.0), "7.0");
+        assert_eq!(points_text(2.5), "2.5");
+        assert_eq!(points_text(0.25), "0.25");
+    }
 
     #[test]
     fn an_empty_board_scores_komi_for_white() {
