@@ -12,7 +12,7 @@
 
 use rand::Rng;
 
-use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point, RING_STEPS};
+use crate::board::{Board, Cell, Color, NEIGHBOUR_STEPS, Point, RING_STEPS};
 use crate::playout::patterns::PatternTable;
 use crate::playout::policy;
 
@@ -114,38 +114,54 @@ fn local_move(
         }
     }
     if chance(random, PATTERN_RATE) {
-        let mut candidates = Candidates::new();
-        for step in RING_STEPS {
-            if let Some(point) = board.step(last, step) {
-                if board.is_empty(point)
-                    && patterns.matches(board, point)
-                    && policy::is_playout_move(board, color, point)
-                    && !refuses_self_atari(board, color, point, random)
-                {
-                    candidates.push(point);
-                }
-            }
-        }
-        if let Some(point) = candidates.pick(random) {
-            return Some(point);
-        }
+        return pattern_move(board, color, last, patterns, random);
     }
     None
 }
 
-/// Adds to `candidates` every answer of `color` to ataris around `last`: for each chain
-/// through `last` or a stone on one of its eight surrounding points that is in atari, the
-/// capture of an opposing one, and for an own one the capture of an opposing chain in atari
-/// that touches it, or the extension to its liberty when that leaves it two liberties or
-/// more. Only moves the light policy allows.
+/// A random choice among the empty points around `last` where a 3×3 pattern matches and the
+/// move passes the light test and the self-atari filter.
+#[inline(never)]
+fn pattern_move(
+    board: &Board,
+    color: Color,
+    last: Point,
+    patterns: &PatternTable,
+    random: &mut impl Rng,
+) -> Option<Point> {
+    let mut candidates = Candidates::new();
+    for step in RING_STEPS {
+        if let Some(point) = board.step(last, step) {
+            if board.is_empty(point)
+                && patterns.matches(board, point)
+                && policy::is_playout_move(board, color, point)
+                && !refuses_self_atari(board, color, point, random)
+            {
+                candidates.push(point);
+            }
+        }
+    }
+    candidates.pick(random)
+}
+
+/// Adds to `candidates` every answer of `color` to ataris at `last`: for the chain through
+/// `last` and the chains on its four neighbours, when in atari, the capture of an opposing
+/// one, and for an own one (which `last` has just put in atari) the capture of an opposing
+/// chain in atari that touches it, or the extension to its liberty when that leaves it two
+/// liberties or more. Only moves the light policy allows.
+#[inline(never)]
 fn atari_answers(board: &Board, color: Color, last: Point, candidates: &mut Candidates) {
-    let mut seen = [Point(0); 9];
+    // The last stone's chain: capture it if the opponent left it in atari.
+    if let Some(liberty) = board.atari_liberty(last) {
+        if policy::is_playout_move(board, color, liberty) {
+            candidates.push(liberty);
+        }
+    }
+    let mut seen = [Point(0); 4];
     let mut seen_count = 0;
-    let opponent = color.opponent();
-    let around =
-        std::iter::once(Some(last)).chain(RING_STEPS.iter().map(|&step| board.step(last, step)));
-    for stone in around.flatten() {
-        if board.is_empty(stone) {
+    for step in NEIGHBOUR_STEPS {
+        let stone = Point((last.index() as isize + step) as u16);
+        if !board.has_stone(color, stone) {
             continue;
         }
         let head = board.chain_head(stone);
@@ -157,15 +173,9 @@ fn atari_answers(board: &Board, color: Color, last: Point, candidates: &mut Cand
         let Some(liberty) = board.atari_liberty(stone) else {
             continue;
         };
-        if board.has_stone(opponent, stone) {
-            if policy::is_playout_move(board, color, liberty) {
-                candidates.push(liberty);
-            }
-        } else {
-            counter_captures(board, color, stone, candidates);
-            if policy::is_playout_move(board, color, liberty) && escapes(board, color, liberty) {
-                candidates.push(liberty);
-            }
+        counter_captures(board, color, stone, candidates);
+        if policy::is_playout_move(board, color, liberty) && escapes(board, color, liberty) {
+            candidates.push(liberty);
         }
     }
 }
@@ -201,41 +211,52 @@ pub(crate) fn escapes(board: &Board, color: Color, point: Point) -> bool {
     board.liberties_after(color, point, 2) >= 2 || board.placement(color, point).captures
 }
 
-/// The vital point of a small eye space next to `last` that `color` may play: the space
-/// holding `last` when `last` sits inside an eye space of `color`, or one beside `last`
-/// enclosed by the opponent.
+/// The vital point of a small eye space at `last` that `color` may play: of the space holding
+/// `last` when `last` is a stone played inside an eye space of `color` (defence), or of the
+/// space beside `last` enclosed by the opponent (attack). The space beside `last` is looked for
+/// only when the empty neighbours of `last` all touch one another (orthogonally or
+/// diagonally): empty points on opposite sides of a stone are never in one small eye space.
+#[inline(never)]
 fn nakade_answer(board: &Board, color: Color, last: Point) -> Option<Point> {
     let playable = |point: Point| {
         board.is_empty(point)
             && policy::is_playout_move(board, color, point)
             && !self_atari(board, color, point).is_bad()
     };
-    if let Some(space) = EyeSpace::around(board, last, color) {
-        if let Some(vital) = space.vital_point() {
-            if playable(vital) {
-                return Some(vital);
-            }
+    // A chain of six stones or more fills any eye space of six points.
+    if board.chain_size(last) < 6 {
+        let vital = EyeSpace::around(board, last, color).and_then(|space| space.vital_point());
+        if let Some(vital) = vital.filter(|&vital| playable(vital)) {
+            return Some(vital);
         }
     }
-    let opponent = color.opponent();
+    let mut beside = None;
     for step in NEIGHBOUR_STEPS {
-        if let Some(start) = board.step(last, step) {
-            if board.is_empty(start) {
-                if let Some(space) = EyeSpace::around(board, start, opponent) {
-                    if let Some(vital) = space.vital_point() {
-                        if playable(vital) {
-                            return Some(vital);
-                        }
-                    }
-                }
-            }
+        let point = Point((last.index() as isize + step) as u16);
+        if !board.is_empty(point) {
+            continue;
+        }
+        match beside {
+            None => beside = Some(point),
+            Some(first) if !touches(first, point) => return None,
+            Some(_) => {}
         }
     }
-    None
+    let vital =
+        EyeSpace::around(board, beside?, color.opponent()).and_then(|space| space.vital_point());
+    vital.filter(|&vital| playable(vital))
+}
+
+/// Whether two distinct points are orthogonal or diagonal neighbours.
+#[inline]
+fn touches(first: Point, second: Point) -> bool {
+    let distance = (first.index() as isize - second.index() as isize).abs();
+    distance == 1 || distance == STRIDE - 1 || distance == STRIDE || distance == STRIDE + 1
 }
 
 /// A uniformly random point among the empty points where `color` may play and the self-atari
 /// filter lets it, or `None`. Draws without replacement, as the light policy does.
+#[inline(never)]
 fn random_move(board: &mut Board, color: Color, random: &mut impl Rng) -> Option<Point> {
     let mut untried = board.empty_count();
     while untried > 0 {
@@ -308,6 +329,7 @@ impl SelfAtari {
 }
 
 /// Classifies `color` on the empty point `point` as a self-atari (see `SelfAtari`).
+#[inline(never)]
 pub(crate) fn self_atari(board: &Board, color: Color, point: Point) -> SelfAtari {
     if board.empty_neighbours(point) >= 2 {
         return SelfAtari::None;
@@ -343,6 +365,12 @@ pub(crate) struct ShapeOfStones {
 }
 
 impl ShapeOfStones {
+    /// No points.
+    const EMPTY: ShapeOfStones = ShapeOfStones {
+        points: [Point(0); 6],
+        count: 0,
+    };
+
     /// The stones of the chain a `color` stone on `point` would make (the stone and the own
     /// chains it joins), or `None` when that is more than six stones.
     fn joined(board: &Board, color: Color, point: Point) -> Option<ShapeOfStones> {
@@ -436,41 +464,104 @@ impl ShapeOfStones {
     }
 }
 
-/// An eye space: a connected region of up to six points holding no stone of the enclosing
-/// colour, surrounded by that colour's stones and the edge.
+/// A quick necessary condition, read from the neighbourhood code of a point that holds no
+/// `defender` stone, for that point to lie in a region of at most six points holding no
+/// `defender` stone: the point, its orthogonal neighbours that are not `defender` stones or
+/// off the board, and the diagonal points next to those that are not either, all belong to
+/// the region, so there must be at most six of them. A point with no such orthogonal
+/// neighbour is a region of one point, never an eye space with a vital point, and is refused
+/// too.
+#[inline]
+fn may_lie_in_small_eye_space(code: u16, defender: Color) -> bool {
+    let wall = Cell::Wall as u16;
+    let defender_cell = defender.index() as u16 + 1;
+    let open = |slot: usize| {
+        let cell = (code >> (2 * slot)) & 3;
+        cell != defender_cell && cell != wall
+    };
+    // Slots: 0 above-left, 1 above, 2 above-right, 3 left, 4 right, 5 below-left, 6 below,
+    // 7 below-right.
+    let (above, left, right, below) = (open(1), open(3), open(4), open(6));
+    let count = 1
+        + u32::from(above)
+        + u32::from(left)
+        + u32::from(right)
+        + u32::from(below)
+        + u32::from(open(0) && (above || left))
+        + u32::from(open(2) && (above || right))
+        + u32::from(open(5) && (below || left))
+        + u32::from(open(7) && (below || right));
+    (2..=6).contains(&count)
+}
+
+/// An eye space: a connected region of two to six points holding no stone of the enclosing
+/// colour, surrounded by that colour's stones and the edge, and fitting in a 3×3 box (every
+/// shape that `ShapeOfStones::is_one_eye` accepts does).
 pub(crate) struct EyeSpace;
 
 impl EyeSpace {
     /// The region through `start` (empty, or a stone of the attacker) of points that hold no
-    /// `defender` stone, when it has at most six points; `None` when it is larger or `start`
-    /// holds a `defender` stone.
+    /// `defender` stone, when it has two to six points and fits in a 3×3 box; `None` when it
+    /// is a single point or larger, or when `start` holds a `defender` stone.
     pub(crate) fn around(board: &Board, start: Point, defender: Color) -> Option<ShapeOfStones> {
-        if board.has_stone(defender, start) {
-            return None;
+        let mut region = ShapeOfStones::EMPTY;
+        EyeSpace::flood(board, start, defender, &mut region).then_some(region)
+    }
+
+    /// Fills `region` with the region `around` describes and returns true, or returns false
+    /// when there is none; `region` then holds the points of that larger region found before
+    /// giving up (none when `start` holds a `defender` stone or is sure to lie in a large
+    /// region).
+    #[inline]
+    fn flood(board: &Board, start: Point, defender: Color, region: &mut ShapeOfStones) -> bool {
+        if board.has_stone(defender, start)
+            || !may_lie_in_small_eye_space(board.neighbourhood(start), defender)
+        {
+            return false;
         }
-        let mut region = ShapeOfStones {
-            points: [start; 6],
-            count: 1,
-        };
+        let defender_cell = defender.index() as u8 + 1;
+        region.points[0] = start;
+        region.count = 1;
+        // Coordinates relative to `start` (each from -2 to 2) and the cells already looked at,
+        // one bit each in a 5×5 window around `start`.
+        let mut offsets = [(0i8, 0i8); 6];
+        let window_bit = |(dx, dy): (i8, i8)| 1u32 << ((dy + 2) * 5 + dx + 2);
+        let mut looked_at = window_bit((0, 0));
+        let (mut low_x, mut high_x, mut low_y, mut high_y) = (0i8, 0i8, 0i8, 0i8);
+        const DIRECTIONS: [(i8, i8); 4] = [(0, -1), (-1, 0), (1, 0), (0, 1)];
         let mut next = 0;
         while next < region.count {
             let point = region.points[next];
+            let (x, y) = offsets[next];
             next += 1;
-            for step in NEIGHBOUR_STEPS {
-                let Some(neighbour) = board.step(point, step) else {
-                    continue;
-                };
-                if board.has_stone(defender, neighbour) || region.contains(neighbour) {
+            for (direction, &step) in NEIGHBOUR_STEPS.iter().enumerate() {
+                let (dx, dy) = DIRECTIONS[direction];
+                let (nx, ny) = (x + dx, y + dy);
+                if nx.abs() > 2 || ny.abs() > 2 {
+                    return false;
+                }
+                let bit = window_bit((nx, ny));
+                if looked_at & bit != 0 {
                     continue;
                 }
-                if region.count == 6 {
-                    return None;
+                looked_at |= bit;
+                let cell = board.cell_at(point, step) as u8;
+                if cell == defender_cell || cell == Cell::Wall as u8 {
+                    continue;
                 }
-                region.points[region.count] = neighbour;
+                low_x = low_x.min(nx);
+                high_x = high_x.max(nx);
+                low_y = low_y.min(ny);
+                high_y = high_y.max(ny);
+                if region.count == 6 || high_x - low_x > 2 || high_y - low_y > 2 {
+                    return false;
+                }
+                region.points[region.count] = Point((point.index() as isize + step) as u16);
+                offsets[region.count] = (nx, ny);
                 region.count += 1;
             }
         }
-        Some(region)
+        true
     }
 }
 
