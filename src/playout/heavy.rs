@@ -569,6 +569,109 @@ mod tests {
     use rand::SeedableRng;
     use rand::rngs::Xoshiro256PlusPlus;
 
+    /// Whether `point` is an eye of `color` in the light policy's words: every orthogonal
+    /// neighbour is a `color` stone or off the board, and fewer than two diagonal points hold
+    /// opposing stones, none if the point is on the edge.
+    fn is_eye_by_definition(board: &Board, color: Color, point: Point) -> bool {
+        let (x, y) = board.coordinates(point);
+        let (x, y) = (x as isize, y as isize);
+        let at_offset = |dx: isize, dy: isize| {
+            board
+                .point((x + dx) as usize, (y + dy) as usize)
+                .filter(|_| x + dx >= 0 && y + dy >= 0)
+        };
+        let neighbours = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+        if neighbours
+            .iter()
+            .any(|&(dx, dy)| at_offset(dx, dy).is_some_and(|p| board.get(p) != Some(color)))
+        {
+            return false;
+        }
+        let diagonals = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+        let off_board = diagonals
+            .iter()
+            .any(|&(dx, dy)| at_offset(dx, dy).is_none());
+        let opposing = diagonals
+            .iter()
+            .filter(|&&(dx, dy)| {
+                at_offset(dx, dy).is_some_and(|p| board.get(p) == Some(color.opponent()))
+            })
+            .count();
+        if off_board {
+            opposing == 0
+        } else {
+            opposing < 2
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(40))]
+
+        /// Each move is checked against the game's own legality under simple ko (Japanese
+        /// rules: no suicide), and against the eye rule's words.
+        #[test]
+        fn heavy_playouts_from_random_positions_play_only_legal_moves_and_never_fill_own_eyes(
+            size in proptest::sample::select(vec![5usize, 7, 9, 13, 19]),
+            seed in proptest::prelude::any::<u64>(),
+            opening in 0usize..80,
+        ) {
+            use crate::game::{Game, Move};
+            use crate::rules::Rules;
+            let mut random = Xoshiro256PlusPlus::seed_from_u64(seed);
+            let mut game = Game::new(size, Rules::JAPANESE, 7.5).unwrap();
+            let mut color = Color::Black;
+            let mut last = None;
+            for _ in 0..opening {
+                let mut scratch = game.board().clone();
+                let turn = match crate::playout::random_move(&mut scratch, color, &mut random) {
+                    Some(point) => Move::Place(point),
+                    None => Move::Pass,
+                };
+                game.play(color, turn).unwrap();
+                last = match turn {
+                    Move::Place(point) => Some(point),
+                    Move::Pass => None,
+                };
+                color = color.opponent();
+            }
+            let mut board = game.board().clone();
+            let mut passes = 0;
+            let mut moves = 0;
+            while passes < 2 && moves < 3 * size * size {
+                match choose_move(&mut board, color, last, patterns::table(), &mut random) {
+                    Some(point) => {
+                        proptest::prop_assert!(!is_eye_by_definition(&board, color, point));
+                        proptest::prop_assert_eq!(game.check(color, Move::Place(point)), Ok(()));
+                        game.play(color, Move::Place(point)).unwrap();
+                        board.play(color, point);
+                        last = Some(point);
+                        passes = 0;
+                    }
+                    None => {
+                        game.play(color, Move::Pass).unwrap();
+                        board.pass();
+                        last = None;
+                        passes += 1;
+                    }
+                }
+                proptest::prop_assert!(&board == game.board());
+                moves += 1;
+                color = color.opponent();
+            }
+            board.verify().unwrap();
+            if passes == 2 {
+                // The side that passed second could capture any chain of the first passer
+                // left in atari (the pass lifted any ko ban), so none is left.
+                let first_passer = color;
+                for point in board.points() {
+                    if board.get(point) == Some(first_passer) {
+                        proptest::prop_assert!(board.liberties(point).len() >= 2);
+                    }
+                }
+            }
+        }
+    }
+
     /// The atari answers of `color` to a last stone on `last`, as sorted vertex names.
     fn answers(board: &Board, color: Color, last: &str) -> Vec<Point> {
         let mut candidates = Candidates::new();
