@@ -131,14 +131,15 @@ fn pattern_move(
 ) -> Option<Point> {
     let mut candidates = Candidates::new();
     for step in RING_STEPS {
-        if let Some(point) = board.step(last, step) {
-            if board.is_empty(point)
-                && patterns.matches(board, point)
-                && policy::is_playout_move(board, color, point)
-                && !refuses_self_atari(board, color, point, random)
-            {
-                candidates.push(point);
-            }
+        if board.cell_at(last, step) != Cell::Empty {
+            continue;
+        }
+        let point = Point((last.index() as isize + step) as u16);
+        if patterns.matches(board, point)
+            && policy::is_playout_move(board, color, point)
+            && !refuses_self_atari(board, color, point, random)
+        {
+            candidates.push(point);
         }
     }
     candidates.pick(random)
