@@ -39,8 +39,11 @@ struct Arguments {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Runs light random playouts on one thread and prints playouts per second.
+    /// Runs playouts (light by default) on one thread and prints playouts per second.
     Bench {
+        /// Playout policy: light (the random player's) or heavy (MoGo-style).
+        #[arg(long, default_value = "light", value_parser = parse_policy)]
+        policy: playout::Policy,
         /// Board size, 2 to 25.
         #[arg(long, default_value_t = 9, value_parser = parse_size)]
         size: usize,
@@ -60,6 +63,14 @@ fn parse_rules(name: &str) -> Result<Rules, String> {
         .ok_or_else(|| format!("unknown rules '{name}'; known: {}", Rules::known_names()))
 }
 
+fn parse_policy(name: &str) -> Result<playout::Policy, String> {
+    match name {
+        "light" => Ok(playout::Policy::Light),
+        "heavy" => Ok(playout::Policy::Heavy),
+        _ => Err(format!("unknown policy '{name}'; known: light, heavy")),
+    }
+}
+
 fn parse_size(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(size) if (MIN_SIZE..=MAX_SIZE).contains(&size) => Ok(size),
@@ -76,7 +87,11 @@ fn main() -> ExitCode {
         .init();
     let seed = arguments.seed.unwrap_or_else(rand::random);
     match arguments.command {
-        Some(Command::Bench { size, playouts }) => bench(size, playouts, seed),
+        Some(Command::Bench {
+            policy,
+            size,
+            playouts,
+        }) => bench(policy, size, playouts, seed),
         None => serve(&arguments, seed),
     }
 }
@@ -103,17 +118,21 @@ fn serve(arguments: &Arguments, seed: u64) -> ExitCode {
     }
 }
 
-fn bench(size: usize, playouts: u32, seed: u64) -> ExitCode {
+fn bench(policy: playout::Policy, size: usize, playouts: u32, seed: u64) -> ExitCode {
     let mut random = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let result = playout::benchmark(size, playouts, &mut random)
+    let result = playout::benchmark_under(policy, size, playouts, &mut random)
         .expect("the size was checked by the argument parser");
     let cpu = match result.cpu_time {
         Some(time) => format!("{:.3} s of CPU time, ", time.as_secs_f64()),
         None => String::new(),
     };
     println!(
-        "{size}x{size}: {} light playouts in {cpu}{:.3} s of wall time, one thread, seed {seed}",
+        "{size}x{size}: {} {} playouts in {cpu}{:.3} s of wall time, one thread, seed {seed}",
         result.playouts,
+        match policy {
+            playout::Policy::Heavy => "heavy",
+            _ => "light",
+        },
         result.elapsed.as_secs_f64()
     );
     println!("{:.0} playouts/s", result.playouts_per_second());
