@@ -10,7 +10,9 @@ use rand::rngs::Xoshiro256PlusPlus;
 
 use kosumi::board::{MAX_SIZE, MIN_SIZE};
 use kosumi::gtp::{self, Engine};
-use kosumi::player::RandomPlayer;
+use kosumi::player::{
+    DEFAULT_MEMORY_MB, DEFAULT_RESIGN, Limits, MctsPlayer, MctsSettings, Player, RandomPlayer,
+};
 use kosumi::playout;
 use kosumi::rules::Rules;
 
@@ -34,20 +36,96 @@ struct Arguments {
     /// Board size at start-up, 2 to 25 (GTP `boardsize` changes it).
     #[arg(long, default_value_t = 19, value_parser = parse_size)]
     size: usize,
+    #[command(flatten)]
+    search: SearchFlags,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
+/// The player and its limits.
+#[derive(clap::Args, Debug, Clone)]
+struct SearchFlags {
+    /// The player that answers `genmove`: `random` (uniform over sensible legal moves, the
+    /// default) or `mcts` (Monte-Carlo tree search).
+    #[arg(long, global = true, default_value = "random", value_parser = ["random", "mcts"])]
+    player: String,
+    /// mcts: playouts per move (reproducible with --seed and --threads 1). Default: 10000
+    /// when neither --time nor a game clock limits the move.
+    #[arg(long, global = true)]
+    playouts: Option<u64>,
+    /// mcts: seconds per move at most (a game clock may allow less). 0 answers at once.
+    #[arg(long, global = true, value_parser = parse_seconds)]
+    time: Option<f64>,
+    /// mcts: search threads (default: the machine's cores).
+    #[arg(long, global = true, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+    /// mcts: the search tree's memory limit in MB; when it is reached the search stops
+    /// growing and answers.
+    #[arg(long, global = true, default_value_t = DEFAULT_MEMORY_MB as u64,
+          value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    memory: u64,
+    /// mcts: resign when the best move wins less than this share of its playouts (after
+    /// 2000 playouts at the root; never in handicap games while dynamic komi is on); 0 never
+    /// resigns.
+    #[arg(long, global = true, default_value_t = DEFAULT_RESIGN, value_parser = parse_share)]
+    resign: f64,
+}
+
+impl SearchFlags {
+    fn threads(&self) -> usize {
+        match self.threads {
+            Some(threads) => threads as usize,
+            None => std::thread::available_parallelism().map_or(1, |cores| cores.get()),
+        }
+    }
+
+    fn mcts_settings(&self) -> MctsSettings {
+        MctsSettings {
+            threads: self.threads(),
+            memory: (self.memory as usize).saturating_mul(1 << 20),
+            resign_below: self.resign,
+            ..MctsSettings::default()
+        }
+    }
+
+    fn player(&self, seed: u64) -> Box<dyn Player + Send> {
+        match self.player.as_str() {
+            "mcts" => Box::new(MctsPlayer::new(self.mcts_settings(), seed)),
+            _ => Box::new(RandomPlayer::new(seed)),
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            playouts: self.playouts,
+            time: self.time.map(std::time::Duration::from_secs_f64),
+        }
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if (0.0..=1e9).contains(&seconds) => Ok(seconds),
+        _ => Err("the time must be a number of seconds from 0 to 1000000000".to_string()),
+    }
+}
+
+fn parse_share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(share) if (0.0..=1.0).contains(&share) => Ok(share),
+        _ => Err("the share must be a number from 0 to 1".to_string()),
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Runs light random playouts on one thread and prints playouts per second.
+    /// Runs light random playouts on one thread and prints playouts per second; with
+    /// `--player mcts`, searches the empty board instead and prints search playouts per second
+    /// (with --threads).
     Bench {
         /// Board size, 2 to 25.
         #[arg(long, default_value_t = 9, value_parser = parse_size)]
         size: usize,
-        /// Number of playouts.
-        #[arg(long, default_value_t = 100_000)]
-        playouts: u32,
     },
 }
 
@@ -74,7 +152,14 @@ fn main() -> ExitCode {
         .init();
     let seed = arguments.seed.unwrap_or_else(rand::random);
     match arguments.command {
-        Some(Command::Bench { size, playouts }) => bench(size, playouts, seed),
+        Some(Command::Bench { size }) if arguments.search.player == "mcts" => {
+            bench_search(size, &arguments.search, seed)
+        }
+        Some(Command::Bench { size }) => bench(
+            size,
+            arguments.search.playouts.unwrap_or(100_000).min(u32::MAX as u64) as u32,
+            seed,
+        ),
         None => serve(&arguments, seed),
     }
 }
@@ -87,9 +172,11 @@ fn serve(arguments: &Arguments, seed: u64) -> ExitCode {
         arguments.komi,
         arguments.size
     );
-    let player = Box::new(RandomPlayer::new(seed));
+    log::info!("player {}", arguments.search.player);
+    let player = arguments.search.player(seed);
     let mut engine = Engine::new(arguments.size, arguments.rules, arguments.komi, player)
         .expect("the size was checked by the argument parser");
+    engine.set_limits(arguments.search.limits());
     match gtp::serve(io::stdin(), io::stdout(), &mut engine) {
         Ok(()) => ExitCode::SUCCESS,
         // The controller closed our stdout: nobody is listening, so there is nothing to say.
@@ -119,6 +206,25 @@ fn bench(size: usize, playouts: u32, seed: u64) -> ExitCode {
     println!(
         "Black wins {:.1}% at komi 7.5",
         100.0 * result.black_wins as f64 / result.playouts.max(1) as f64
+    );
+    ExitCode::SUCCESS
+}
+
+fn bench_search(size: usize, flags: &SearchFlags, seed: u64) -> ExitCode {
+    let playouts = flags.playouts.unwrap_or(100_000);
+    let settings = flags.mcts_settings();
+    let result = kosumi::player::bench_search(size, playouts, &settings, seed)
+        .expect("the size was checked by the argument parser");
+    println!(
+        "{size}x{size}: a search of {} playouts from the empty board in {:.3} s of wall time, \
+         {} thread(s), seed {seed}",
+        result.playouts,
+        result.elapsed.as_secs_f64(),
+        settings.threads
+    );
+    println!(
+        "{:.0} search playouts/s",
+        result.playouts as f64 / result.elapsed.as_secs_f64().max(1e-9)
     );
     ExitCode::SUCCESS
 }

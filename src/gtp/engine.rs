@@ -2,6 +2,7 @@
 //! meets the board's `Point`. No I/O and no Go rules of its own: legality is the game's,
 //! counting is the score module's, text is the response module's.
 
+mod decide;
 mod setup;
 
 use super::command::{COMMANDS, Command, Vertex};
@@ -11,7 +12,7 @@ use super::response::{self, BoardCaption, Failure, Reply};
 use crate::board::{Color, Point};
 use crate::clock::{Clock, TimeControl};
 use crate::game::{Game, IllegalMove, Move};
-use crate::player::Player;
+use crate::player::{Limits, Player, Purpose};
 use crate::rules::Rules;
 use crate::score;
 
@@ -33,6 +34,8 @@ pub struct Engine {
     player: Box<dyn Player + Send>,
     /// The time control and time left; kept across boardsize and clear_board.
     clock: Clock,
+    /// The limits from the command line (`--playouts`, `--time`) for every generated move.
+    limits: Limits,
 }
 
 impl Engine {
@@ -48,7 +51,13 @@ impl Engine {
             game: Game::new(size, rules, komi)?,
             player,
             clock: Clock::default(),
+            limits: Limits::default(),
         })
+    }
+
+    /// Sets the limits every generated move gets (the game clock may shorten the time).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
     }
 
     /// The game, for inspection.
@@ -78,7 +87,12 @@ impl Engine {
         } else {
             Flow::Continue
         };
-        (self.run(command, interrupt), flow)
+        let before = decide::GameMark::of(&self.game);
+        let reply = self.run(command, interrupt);
+        if let Some(change) = before.change_to(&self.game) {
+            self.player.notice(change, &self.game);
+        }
+        (reply, flow)
     }
 
     fn run(&mut self, command: Command, interrupt: &Interrupt) -> Reply {
@@ -119,14 +133,8 @@ impl Engine {
                 })?;
                 Ok(String::new())
             }
-            Command::GenMove(color) => {
-                let turn = self.player.generate(&self.game, color);
-                Ok(self.play_generated(color, turn))
-            }
-            Command::RegGenMove(color) => {
-                let turn = self.player.suggest(&self.game, color);
-                Ok(self.move_text(turn))
-            }
+            Command::GenMove(color) => Ok(self.generate(color, Purpose::Play, interrupt)),
+            Command::RegGenMove(color) => Ok(self.generate(color, Purpose::Suggest, interrupt)),
             Command::Undo => {
                 if self.game.undo() {
                     Ok(String::new())
@@ -246,8 +254,11 @@ impl Engine {
                     .copied()
                     .filter(|&point| board.get(point) == Some(color.opponent()))
                     .collect();
-                let turn = self.player.generate_cleanup(&self.game, color, &targets);
-                Ok(self.play_generated(color, turn))
+                Ok(self.generate(
+                    color,
+                    Purpose::Cleanup { targets: &targets },
+                    interrupt,
+                ))
             }
             Command::ScoreBreakdown => {
                 let score = score::final_count(&self.game);

@@ -1,0 +1,412 @@
+//! The `mcts` player: the Monte-Carlo tree search of `search`, and the decisions around it
+//! that need the game: which moves the root may have (the game's own legality, superko
+//! included), the komi the playouts count with (the handicap bonus, and dynamic komi in
+//! handicap games, mcts.md §7), when to pass (only when the count as the end-of-game judgement
+//! sees it wins), when to resign, the cleanup phase, and keeping the tree from one move to the
+//! next. Prints nothing.
+
+use std::collections::HashSet;
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{Rng, SeedableRng};
+
+use super::{Action, Change, Decision, Player, Purpose, RandomPlayer, Request};
+use crate::board::{Board, Color, Point};
+use crate::game::{Game, Move};
+use crate::playout::Policy;
+use crate::rules::Rules;
+use crate::score;
+use crate::search::{self, Budget, NODE_BYTES, Node, Position, Statistics, Tree};
+
+/// The `mcts` player's settings (command-line flags).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsSettings {
+    /// Search threads (at least 1).
+    pub threads: usize,
+    /// The tree's memory limit in bytes.
+    pub memory: usize,
+    /// Resign when the best move's win rate falls below this (0 never resigns).
+    pub resign_below: f64,
+    /// ... and only after at least this many playouts at the root.
+    pub resign_after: u64,
+    /// The playouts per move when neither a playout count nor a time is given.
+    pub default_playouts: u64,
+    /// The playout policy.
+    pub policy: Policy,
+}
+
+/// The default tree memory limit: 1 GiB (`--memory 1024`).
+pub const DEFAULT_MEMORY_MB: usize = 1024;
+/// The default resignation threshold (`--resign 0.1`).
+pub const DEFAULT_RESIGN: f64 = 0.1;
+/// Playouts the root needs before the player may resign.
+pub const RESIGN_AFTER: u64 = 2000;
+/// The default playouts per move without `--playouts`, `--time` or a game clock.
+pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+
+impl Default for MctsSettings {
+    fn default() -> MctsSettings {
+        MctsSettings {
+            threads: 1,
+            memory: DEFAULT_MEMORY_MB << 20,
+            resign_below: DEFAULT_RESIGN,
+            resign_after: RESIGN_AFTER,
+            default_playouts: DEFAULT_PLAYOUTS,
+            policy: Policy::Light,
+        }
+    }
+}
+
+/// What must stay the same for a kept tree to apply to a later position.
+#[derive(Clone, Debug, PartialEq)]
+struct GameKey {
+    size: usize,
+    rules: Rules,
+    komi: u64,
+    setup: Vec<(Color, Point)>,
+    first_to_move: Color,
+}
+
+impl GameKey {
+    fn of(game: &Game) -> GameKey {
+        GameKey {
+            size: game.size(),
+            rules: game.rules(),
+            komi: game.komi().to_bits(),
+            setup: game.setup().to_vec(),
+            first_to_move: game.first_to_move(),
+        }
+    }
+}
+
+/// A tree kept between moves, and the game it stands for: its root is the position after
+/// `moves`, with `to_move` to play.
+struct Kept {
+    tree: Tree,
+    key: GameKey,
+    moves: Vec<(Color, Move)>,
+    to_move: Color,
+}
+
+/// The Monte-Carlo tree search player.
+pub struct MctsPlayer {
+    settings: MctsSettings,
+    seed: u64,
+    random: Xoshiro256PlusPlus,
+    kept: Option<Kept>,
+}
+
+impl MctsPlayer {
+    /// A player with `settings` whose choices follow from `seed` (with one thread and a
+    /// playout budget).
+    pub fn new(settings: MctsSettings, seed: u64) -> MctsPlayer {
+        MctsPlayer {
+            settings,
+            seed,
+            random: Xoshiro256PlusPlus::seed_from_u64(seed),
+            kept: None,
+        }
+    }
+
+    /// The tree's node budget.
+    fn capacity(&self) -> usize {
+        (self.settings.memory / NODE_BYTES).max(1)
+    }
+
+    /// The kept tree moved on to `game`'s position with `color` to play, if it can be: same
+    /// game, the moves since are children in the tree. Dropped otherwise.
+    fn follow(&mut self, game: &Game, color: Option<Color>) -> Option<Tree> {
+        let mut kept = self.kept.take()?;
+        let moves = game.moves();
+        if kept.key != GameKey::of(game)
+            || moves.len() < kept.moves.len()
+            || moves[..kept.moves.len()] != kept.moves[..]
+        {
+            return None;
+        }
+        let mut to_move = kept.to_move;
+        for &(mover, turn) in &moves[kept.moves.len()..] {
+            if mover != to_move || !kept.tree.promote(turn) {
+                return None;
+            }
+            to_move = to_move.opponent();
+        }
+        if color.is_some_and(|color| color != to_move) {
+            return None;
+        }
+        kept.moves = moves.to_vec();
+        kept.to_move = to_move;
+        let tree = std::mem::replace(&mut kept.tree, Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1));
+        self.kept = Some(kept);
+        Some(tree)
+    }
+}
+
+/// The komi the playouts count with, from Black's side: komi, the handicap bonus of the rules
+/// (area counting needs it under every ruleset that has one), and in handicap games a dynamic
+/// komi that starts at 7 points a stone and falls linearly to nothing by move 15 on 9×9 (50
+/// on 13×13, 100 on 15×15, 200 above), so that the search sees a contest instead of a game
+/// won or lost whatever it does.
+pub fn search_komi(game: &Game) -> (f64, f64) {
+    let handicap = game.handicap();
+    let base = game.komi() + f64::from(game.rules().handicap_bonus.points(handicap));
+    if handicap == 0 {
+        return (base, 0.0);
+    }
+    let fade = match game.size() {
+        0..=9 => 15.0,
+        10..=13 => 50.0,
+        14..=15 => 100.0,
+        _ => 200.0,
+    };
+    let share = (1.0 - game.moves().len() as f64 / fade).max(0.0);
+    let extra = (7.0 * f64::from(handicap) * share).round();
+    (base + extra, extra)
+}
+
+/// The hashes of every position of `game` so far, setup and current position included.
+fn history(game: &Game) -> HashSet<u64> {
+    let mut hashes = HashSet::with_capacity(game.moves().len() + 1);
+    let Some(mut board) = Board::new(game.size()) else {
+        return hashes;
+    };
+    for &(color, point) in game.setup() {
+        if board.get(point).is_none() {
+            board.place_setup_stone(color, point);
+        }
+    }
+    hashes.insert(board.hash());
+    for &(color, turn) in game.moves() {
+        match turn {
+            Move::Pass => board.pass(),
+            Move::Place(point) => {
+                if board.get(point).is_none() {
+                    board.play(color, point);
+                }
+            }
+        }
+        hashes.insert(board.hash());
+    }
+    hashes.insert(game.board().hash());
+    hashes
+}
+
+/// Whether `color` wins the count (the end-of-game judgement's, as `final_score` gives it) if
+/// it passes now and the game ends there.
+pub fn passing_wins(game: &Game, color: Color) -> bool {
+    let mut ended = game.clone();
+    if ended.play(color, Move::Pass).is_err() {
+        return false;
+    }
+    let margin = score::final_count(&ended).margin;
+    match color {
+        Color::Black => margin > 0.0,
+        Color::White => margin < 0.0,
+    }
+}
+
+impl Player for MctsPlayer {
+    fn decide(&mut self, request: Request<'_>) -> Decision {
+        let game = request.game;
+        let color = request.color;
+        let cleanup = matches!(request.purpose, Purpose::Cleanup { .. });
+        let opponent_passed = matches!(
+            game.moves().last(),
+            Some(&(mover, Move::Pass)) if mover == color.opponent()
+        );
+        let legal: Vec<Point> = RandomPlayer::candidates(game, color);
+
+        // The moves the root may have, and whether passing is among them.
+        let mut root_moves = legal.clone();
+        let mut pass_allowed = true;
+        if let Purpose::Cleanup { targets } = request.purpose {
+            let cleanup_moves = RandomPlayer::cleanup_candidates(game, color, targets);
+            if !cleanup_moves.is_empty() {
+                root_moves = cleanup_moves;
+                pass_allowed = false;
+            }
+        }
+        // The opponent passed and the count wins: end the game (PACHI's rule, mcts.md §4.3).
+        if pass_allowed && (opponent_passed || legal.is_empty()) && passing_wins(game, color) {
+            log::debug!("passing: the opponent passed and the count wins");
+            return Decision::plain(Action::Play(Move::Pass));
+        }
+        if root_moves.is_empty() {
+            return Decision::plain(Action::Play(Move::Pass));
+        }
+
+        let suggest = request.purpose == Purpose::Suggest;
+        let (komi, extra_komi) = search_komi(game);
+        let position = Position {
+            board: game.board().clone(),
+            to_move: color,
+            komi,
+            history: history(game),
+            root_moves: root_moves.clone(),
+            after_pass: matches!(game.moves().last(), Some((_, Move::Pass))),
+            last_move: match game.moves().last() {
+                Some(&(_, Move::Place(point))) => Some(point),
+                _ => None,
+            },
+        };
+        let capacity = self.capacity();
+        let (tree, seed) = if suggest {
+            let position_seed = game.board().hash()
+                ^ (game.moves().len() as u64).rotate_left(32)
+                ^ color.index() as u64;
+            (
+                Tree::new(Node::new(Move::Pass, 0.0, 0.0), capacity),
+                self.seed ^ position_seed,
+            )
+        } else {
+            let tree = self
+                .follow(game, Some(color))
+                .unwrap_or_else(|| Tree::new(Node::new(Move::Pass, 0.0, 0.0), capacity));
+            (tree, self.random.next_u64())
+        };
+        let mut allowed = vec![false; crate::board::CELLS];
+        for &point in &root_moves {
+            allowed[point.index()] = true;
+        }
+        search::validate_root(&tree, |turn| match turn {
+            Move::Pass => pass_allowed,
+            Move::Place(point) => allowed[point.index()],
+        });
+        let budget = Budget {
+            playouts: request.limits.playouts.or(if request.limits.time.is_none() {
+                Some(self.settings.default_playouts)
+            } else {
+                None
+            }),
+            time: request.limits.time,
+        };
+        let settings = search::Settings {
+            threads: if suggest { 1 } else { self.settings.threads },
+            policy: self.settings.policy,
+            ..search::Settings::default()
+        };
+        let outcome = search::search(
+            &tree,
+            &position,
+            &settings,
+            budget,
+            request.stop,
+            request.progress,
+            seed,
+        );
+        let statistics = search::statistics(&tree, outcome.playouts, outcome.elapsed);
+        log::debug!(
+            "search: {} playouts in {:.3} s ({:?}), root {} visits, {} nodes, best {:?} at {:.3}",
+            outcome.playouts,
+            outcome.elapsed.as_secs_f64(),
+            outcome.ending,
+            statistics.visits,
+            tree.nodes(),
+            statistics.candidates.first().map(|best| best.turn),
+            statistics.win_rate
+        );
+        let action = choose(game, color, &statistics, pass_allowed, &self.settings, extra_komi, cleanup);
+        if !suggest {
+            self.kept = Some(Kept {
+                tree,
+                key: GameKey::of(game),
+                moves: game.moves().to_vec(),
+                to_move: color,
+            });
+        }
+        Decision {
+            action,
+            statistics: Some(statistics),
+        }
+    }
+
+    fn notice(&mut self, change: Change, game: &Game) {
+        match change {
+            Change::Played(..) => {
+                // Move the kept tree on now, so that what the move made unreachable is freed.
+                if let Some(tree) = self.follow(game, None) {
+                    if let Some(kept) = self.kept.as_mut() {
+                        kept.tree = tree;
+                    }
+                }
+            }
+            Change::Undone | Change::Replaced => self.kept = None,
+        }
+    }
+}
+
+/// The action the search's statistics call for: the most visited move, unless it is a pass
+/// that does not win the count (then the next most visited move), or resignation when the best
+/// win rate is hopeless after enough playouts.
+fn choose(
+    game: &Game,
+    color: Color,
+    statistics: &Statistics,
+    pass_allowed: bool,
+    settings: &MctsSettings,
+    extra_komi: f64,
+    cleanup: bool,
+) -> Action {
+    let mut candidates = statistics.candidates.iter();
+    let Some(best) = candidates.next() else {
+        return Action::Play(Move::Pass);
+    };
+    if !cleanup
+        && extra_komi == 0.0
+        && settings.resign_below > 0.0
+        && statistics.visits >= settings.resign_after
+        && best.win_rate < settings.resign_below
+    {
+        return Action::Resign;
+    }
+    if best.turn == Move::Pass {
+        let other = candidates.find(|candidate| candidate.turn != Move::Pass);
+        match other {
+            Some(other) if !pass_allowed || !passing_wins(game, color) => {
+                return Action::Play(other.turn);
+            }
+            _ => {}
+        }
+    }
+    Action::Play(best.turn)
+}
+
+/// Runs one search of `playouts` playouts from the empty `size`×`size` board (komi 7.5,
+/// Chinese rules) with `settings`, for `kosumi bench --player mcts`; `None` for a bad size.
+pub fn bench_search(
+    size: usize,
+    playouts: u64,
+    settings: &MctsSettings,
+    seed: u64,
+) -> Option<search::Outcome> {
+    let game = Game::new(size, Rules::CHINESE, 7.5)?;
+    let position = Position {
+        board: game.board().clone(),
+        to_move: Color::Black,
+        komi: 7.5,
+        history: history(&game),
+        root_moves: RandomPlayer::candidates(&game, Color::Black),
+        after_pass: false,
+        last_move: None,
+    };
+    let capacity = (settings.memory / NODE_BYTES).max(1);
+    let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), capacity);
+    let search_settings = search::Settings {
+        threads: settings.threads,
+        policy: settings.policy,
+        ..search::Settings::default()
+    };
+    let budget = Budget {
+        playouts: Some(playouts),
+        time: None,
+    };
+    Some(search::search(
+        &tree,
+        &position,
+        &search_settings,
+        budget,
+        &|| false,
+        None,
+        seed,
+    ))
+}
