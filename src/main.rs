@@ -56,6 +56,10 @@ struct SearchFlags {
     /// mcts: seconds per move at most (a game clock may allow less). 0 answers at once.
     #[arg(long, global = true, value_parser = parse_seconds)]
     time: Option<f64>,
+    /// Playout policy: light (the random player's) or heavy (MoGo-style). Default: heavy for
+    /// the mcts player, light for `bench`'s bare playouts.
+    #[arg(long, global = true, value_parser = parse_policy)]
+    policy: Option<playout::Policy>,
     /// mcts: search threads (default: the machine's cores).
     #[arg(long, global = true, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: Option<u32>,
@@ -84,6 +88,7 @@ impl SearchFlags {
             threads: self.threads(),
             memory: (self.memory as usize).saturating_mul(1 << 20),
             resign_below: self.resign,
+            policy: self.policy.unwrap_or(playout::Policy::Heavy),
             ..MctsSettings::default()
         }
     }
@@ -119,9 +124,10 @@ fn parse_share(text: &str) -> Result<f64, String> {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Runs light random playouts on one thread and prints playouts per second; with
-    /// `--player mcts`, searches the empty board instead and prints search playouts per second
-    /// (with --threads).
+    /// Runs playouts (light by default, `--policy heavy`) on one thread and prints playouts
+    /// per second (`--playouts`, default 100000); with `--player mcts`, searches the empty
+    /// board instead (heavy playouts by default, `--threads`) and prints search playouts per
+    /// second.
     Bench {
         /// Board size, 2 to 25.
         #[arg(long, default_value_t = 9, value_parser = parse_size)]
@@ -134,6 +140,14 @@ fn parse_rules(name: &str) -> Result<Rules, String> {
         let names: Vec<&str> = Rules::PRESETS.iter().map(|rules| rules.name).collect();
         format!("unknown rules '{name}'; known: {}", names.join(", "))
     })
+}
+
+fn parse_policy(name: &str) -> Result<playout::Policy, String> {
+    match name {
+        "light" => Ok(playout::Policy::Light),
+        "heavy" => Ok(playout::Policy::Heavy),
+        _ => Err(format!("unknown policy '{name}'; known: light, heavy")),
+    }
 }
 
 fn parse_size(text: &str) -> Result<usize, String> {
@@ -156,6 +170,7 @@ fn main() -> ExitCode {
             bench_search(size, &arguments.search, seed)
         }
         Some(Command::Bench { size }) => bench(
+            arguments.search.policy.unwrap_or(playout::Policy::Light),
             size,
             arguments.search.playouts.unwrap_or(100_000).min(u32::MAX as u64) as u32,
             seed,
@@ -188,17 +203,21 @@ fn serve(arguments: &Arguments, seed: u64) -> ExitCode {
     }
 }
 
-fn bench(size: usize, playouts: u32, seed: u64) -> ExitCode {
+fn bench(policy: playout::Policy, size: usize, playouts: u32, seed: u64) -> ExitCode {
     let mut random = Xoshiro256PlusPlus::seed_from_u64(seed);
-    let result = playout::benchmark(size, playouts, &mut random)
+    let result = playout::benchmark_under(policy, size, playouts, &mut random)
         .expect("the size was checked by the argument parser");
     let cpu = match result.cpu_time {
         Some(time) => format!("{:.3} s of CPU time, ", time.as_secs_f64()),
         None => String::new(),
     };
     println!(
-        "{size}x{size}: {} light playouts in {cpu}{:.3} s of wall time, one thread, seed {seed}",
+        "{size}x{size}: {} {} playouts in {cpu}{:.3} s of wall time, one thread, seed {seed}",
         result.playouts,
+        match policy {
+            playout::Policy::Heavy => "heavy",
+            _ => "light",
+        },
         result.elapsed.as_secs_f64()
     );
     println!("{:.0} playouts/s", result.playouts_per_second());

@@ -21,9 +21,11 @@
 //! - `empty_points` with `empty_index`: the list of empty points, for random move choice;
 //! - `hash`: the Zobrist hash of the stones.
 
+mod inspect;
 mod point;
 mod zobrist;
 
+pub use inspect::{Cell, NEIGHBOUR_STEPS, RING_STEPS};
 pub use point::{Color, Point};
 
 /// The largest board GTP can name (columns A–Z without I).

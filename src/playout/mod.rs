@@ -1,7 +1,14 @@
 //! Light random playouts on a bare board: the random player's policy (uniform over moves that
 //! are not suicide, not a simple-ko retake and not into one's own eye) played until two passes
 //! in a row, and a variant that also refuses the self-ataris that would break a seki.
-//! Used by `kosumi bench` and by the Monte-Carlo dead-stone judgement. Knows only the board.
+//! Used by `kosumi bench` and by the Monte-Carlo dead-stone judgement. The heavy policy
+//! (`heavy`, with `patterns`) answers the last move the way MoGo's playouts do, and
+//! `knowledge` describes single moves for the search's priors. Knows only the board.
+
+pub mod heavy;
+pub mod knowledge;
+pub mod patterns;
+pub mod policy;
 
 use rand::Rng;
 
@@ -32,6 +39,13 @@ pub enum Policy {
     /// inside (nakade: straight three, bulky five, rabbity six) needs exactly such sacrifices
     /// of up to five stones, which the defender captures.
     SekiKeeping,
+    /// The MoGo-style heavy policy (`heavy`): answer ataris next to the last move, play the
+    /// vital point of a small eye space beside it, a 3×3 pattern move around it, else a random
+    /// move; never an own eye, a suicide or a simple-ko retake, and no self-atari of two
+    /// stones or more unless it is a nakade (so a seki keeps its shared liberties). As a
+    /// filter for `random_move_under`, which knows no last move: the light policy's moves
+    /// minus every self-atari that is not a nakade.
+    Heavy,
 }
 
 /// A uniformly random point among the empty points where `color` may play in a light playout,
@@ -90,6 +104,7 @@ fn is_acceptable(policy: Policy, board: &Board, color: Color, point: Point) -> b
                 || board.liberties_after(color, point, 2) >= 2
                 || board.opposing_chains_after(color, point, 2) < 2
         }
+        Policy::Heavy => heavy::permits(board, color, point),
     }
 }
 
@@ -117,21 +132,90 @@ pub fn playout_watched(
     board: &mut Board,
     to_move: Color,
     random: &mut impl Rng,
+    watch: impl FnMut(&Board, Color),
+) -> PlayoutOutcome {
+    play_out(policy, board, to_move, None, random, |_, _| {}, watch)
+}
+
+/// Plays a playout under `policy` on `board` from `to_move`, as `playout_under` does (until
+/// two passes in a row or `3 × points` moves), and appends to `record` every stone placed, in
+/// order, with its colour (passes are not recorded): the moves a search credits in its AMAF
+/// (RAVE) statistics.
+///
+/// The heavy policy answers the last stone played. It takes that stone from `record`: when
+/// the last entry already there is a stone of `to_move`'s opponent that is still on the board
+/// (a search records its tree moves first), the playout starts by answering it; otherwise it
+/// starts with no last move. `playout_after` names the last move explicitly.
+pub fn playout_recorded(
+    policy: Policy,
+    board: &mut Board,
+    to_move: Color,
+    random: &mut impl Rng,
+    record: &mut Vec<(Color, Point)>,
+) -> PlayoutOutcome {
+    let last_move = match record.last() {
+        Some(&(color, point)) if color == to_move.opponent() && board.get(point) == Some(color) => {
+            Some(point)
+        }
+        _ => None,
+    };
+    playout_after(policy, board, to_move, last_move, random, record)
+}
+
+/// `playout_recorded` with the last stone played given as `last_move` (`None` after a pass or
+/// at the start) rather than read from `record`.
+pub fn playout_after(
+    policy: Policy,
+    board: &mut Board,
+    to_move: Color,
+    last_move: Option<Point>,
+    random: &mut impl Rng,
+    record: &mut Vec<(Color, Point)>,
+) -> PlayoutOutcome {
+    play_out(
+        policy,
+        board,
+        to_move,
+        last_move,
+        random,
+        |color, point| record.push((color, point)),
+        |_, _| {},
+    )
+}
+
+/// The playout loop shared by every entry point: `record` hears each stone placed, `watch`
+/// sees the board and the side to move before each move.
+#[inline]
+fn play_out<R: Rng>(
+    policy: Policy,
+    board: &mut Board,
+    to_move: Color,
+    mut last_move: Option<Point>,
+    random: &mut R,
+    mut record: impl FnMut(Color, Point),
     mut watch: impl FnMut(&Board, Color),
 ) -> PlayoutOutcome {
     let limit = 3 * board.size() * board.size();
+    let patterns = patterns::table();
     let mut color = to_move;
     let mut passes = 0;
     let mut moves = 0;
     while passes < 2 && moves < limit as u32 {
         watch(board, color);
-        match random_move_under(policy, board, color, random) {
+        let choice = match policy {
+            Policy::Heavy => heavy::choose_move(board, color, last_move, patterns, random),
+            _ => random_move_under(policy, board, color, random),
+        };
+        match choice {
             Some(point) => {
                 board.play(color, point);
+                record(color, point);
+                last_move = Some(point);
                 passes = 0;
             }
             None => {
                 board.pass();
+                last_move = None;
                 passes += 1;
             }
         }
@@ -216,6 +300,16 @@ impl Benchmark {
 
 /// Runs `playouts` light playouts from the empty `size`×`size` board on this thread.
 pub fn benchmark(size: usize, playouts: u32, random: &mut impl Rng) -> Option<Benchmark> {
+    benchmark_under(Policy::Light, size, playouts, random)
+}
+
+/// Runs `playouts` playouts under `policy` from the empty `size`×`size` board on this thread.
+pub fn benchmark_under(
+    policy: Policy,
+    size: usize,
+    playouts: u32,
+    random: &mut impl Rng,
+) -> Option<Benchmark> {
     let empty = Board::new(size)?;
     let start = std::time::Instant::now();
     let cpu_start = thread_cpu_time();
@@ -224,7 +318,7 @@ pub fn benchmark(size: usize, playouts: u32, random: &mut impl Rng) -> Option<Be
     let mut board = empty.clone();
     for _ in 0..playouts {
         board.copy_from(&empty);
-        let outcome = playout(&mut board, Color::Black, random);
+        let outcome = playout_under(policy, &mut board, Color::Black, random);
         moves += outcome.moves as u64;
         if outcome.area_margin as f64 > 7.5 {
             black_wins += 1;

@@ -485,10 +485,11 @@ impl Worker {
         }
         let tree_moves = self.sequence.len();
         self.recorded.clear();
-        let outcome = playout_recorded(
+        let outcome = playout::playout_after(
             settings.policy,
             &mut self.board,
             color,
+            last_move,
             &mut self.random,
             &mut self.recorded,
         );
@@ -600,38 +601,5 @@ impl Worker {
                 }
             }
         }
-    }
-}
-
-/// Plays a playout under `policy` from `to_move`, recording every stone placed in order.
-fn playout_recorded(
-    policy: Policy,
-    board: &mut Board,
-    to_move: Color,
-    random: &mut impl Rng,
-    record: &mut Vec<(Color, Point)>,
-) -> playout::PlayoutOutcome {
-    let limit = 3 * board.size() * board.size();
-    let mut color = to_move;
-    let mut passes = 0;
-    let mut moves = 0;
-    while passes < 2 && moves < limit as u32 {
-        match playout::random_move_under(policy, board, color, random) {
-            Some(point) => {
-                board.play(color, point);
-                record.push((color, point));
-                passes = 0;
-            }
-            None => {
-                board.pass();
-                passes += 1;
-            }
-        }
-        moves += 1;
-        color = color.opponent();
-    }
-    playout::PlayoutOutcome {
-        moves,
-        area_margin: playout::area_margin(board),
     }
 }

@@ -5,79 +5,23 @@
 //! and the move's features, not the tree.
 
 use crate::board::{Board, Color, Point};
+use crate::playout::knowledge::{self, MoveFeatures};
 
-/// What the priors know about a move, read from the board before it is played.
+/// What the priors know about a move: the playout knowledge's features (`move_features`),
+/// and whether the move is in an empty area.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Features {
-    /// Opposing stones the move captures.
-    pub captured_stones: u32,
-    /// Own stones in atari that the move gives two or more liberties.
-    pub saves_own_stones: u32,
-    /// Own stones (the new one included) left in atari by a move that captures nothing.
-    pub self_atari_stones: u32,
-    /// The move is the vital point of an opposing eye space (nakade).
-    pub is_nakade_vital_point: bool,
-    /// The move matches a 3×3 pattern of the playout policy.
-    pub matches_pattern: bool,
-    /// The distance dx + dy to the last move, if there is one.
-    pub distance_to_last_move: Option<u32>,
-    /// The line the move is on: 1 at the edge.
-    pub line: u32,
+    /// What the move does, as `playout::knowledge` reads it.
+    pub knowledge: MoveFeatures,
     /// No stone within distance 2 (a 5×5 square around the move).
     pub is_empty_area: bool,
 }
 
 /// Reads the features of `color` playing on the empty point `point`.
 pub fn features(board: &Board, color: Color, point: Point, last_move: Option<Point>) -> Features {
+    let knowledge = knowledge::move_features(board, color, point, last_move);
     let size = board.size();
     let (x, y) = board.coordinates(point);
-    let line = 1 + x.min(y).min(size - 1 - x).min(size - 1 - y) as u32;
-    let placement = board.placement(color, point);
-    let mut captured_stones = 0;
-    let mut saves_own_stones = 0;
-    let mut seen: [Option<Point>; 4] = [None; 4];
-    for (slot, neighbour) in board.neighbours(point).enumerate() {
-        let Some(owner) = board.get(neighbour) else {
-            continue;
-        };
-        let head = board.chain_head(neighbour);
-        if seen.contains(&Some(head)) {
-            continue;
-        }
-        seen[slot] = Some(head);
-        if board.liberties(neighbour).len() == 1 {
-            if owner == color {
-                saves_own_stones += board.chain_size(neighbour) as u32;
-            } else {
-                captured_stones += board.chain_size(neighbour) as u32;
-            }
-        }
-    }
-    let liberties = board.liberties_after(color, point, 2);
-    if liberties < 2 && !placement.captures {
-        saves_own_stones = 0;
-    }
-    let self_atari_stones = if !placement.captures && liberties < 2 {
-        1 + board
-            .neighbours(point)
-            .filter(|&neighbour| board.get(neighbour) == Some(color))
-            .map(|neighbour| board.chain_head(neighbour))
-            .fold(Vec::new(), |mut heads, head| {
-                if !heads.contains(&head) {
-                    heads.push(head);
-                }
-                heads
-            })
-            .into_iter()
-            .map(|head| board.chain_size(head) as u32)
-            .sum::<u32>()
-    } else {
-        0
-    };
-    let distance_to_last_move = last_move.map(|last| {
-        let (last_x, last_y) = board.coordinates(last);
-        (x.abs_diff(last_x) + y.abs_diff(last_y)) as u32
-    });
     let mut is_empty_area = true;
     'window: for window_y in y.saturating_sub(2)..=(y + 2).min(size - 1) {
         for window_x in x.saturating_sub(2)..=(x + 2).min(size - 1) {
@@ -91,13 +35,7 @@ pub fn features(board: &Board, color: Color, point: Point, last_move: Option<Poi
         }
     }
     Features {
-        captured_stones,
-        saves_own_stones,
-        self_atari_stones,
-        is_nakade_vital_point: false,
-        matches_pattern: false,
-        distance_to_last_move,
-        line,
+        knowledge,
         is_empty_area,
     }
 }
@@ -124,35 +62,43 @@ pub fn even_visits(size: usize) -> f32 {
     if size >= 19 { 20.0 } else { 14.0 }
 }
 
-/// The prior of a move with `features`, `even` being the even prior's visits.
+/// The prior of a move with `features`, `even` being the even prior's visits: the even prior,
+/// then wins for captures, escapes, nakade, patterns and closeness to the last move, losses
+/// for self-ataris and for the first two lines of an empty area (PACHI's and MICHI's priors,
+/// mcts.md §2.2–2.3, scaled to the even prior).
 pub fn prior(features: &Features, even: f32) -> Prior {
+    let known = &features.knowledge;
     let mut prior = Prior::default();
     prior.add(0.5, even);
-    if features.captured_stones > 0 {
-        prior.add(1.0, even + 2.0 * features.captured_stones.min(10) as f32);
+    if known.captured_stones > 0 {
+        prior.add(1.0, even + 2.0 * known.captured_stones.min(10) as f32);
     }
-    if features.saves_own_stones > 0 {
-        prior.add(1.0, even + 2.0 * features.saves_own_stones.min(10) as f32);
+    if known.saves_own_stones > 0 {
+        prior.add(1.0, even + 2.0 * known.saves_own_stones.min(10) as f32);
     }
-    if features.self_atari_stones >= 2 {
+    if known.is_bad_self_atari || known.self_atari_stones >= 3 {
         prior.add(0.0, 2.0 * even);
-    } else if features.self_atari_stones == 1 && features.captured_stones == 0 {
+    } else if known.self_atari_stones > 0 && known.captured_stones == 0 {
         prior.add(0.0, even / 2.0);
     }
-    if features.is_nakade_vital_point {
+    if known.is_nakade_vital_point {
         prior.add(1.0, 2.0 * even);
     }
-    if features.matches_pattern {
+    if known.matches_pattern {
         prior.add(1.0, even);
     }
-    match features.distance_to_last_move {
-        Some(1) => prior.add(1.0, 1.5 * even),
-        Some(2) => prior.add(1.0, 1.3 * even),
-        Some(3) => prior.add(1.0, 0.5 * even),
+    if known.is_own_eye {
+        prior.add(0.0, even);
+    }
+    // Gridcular distance: 2 next to the last move, 3 diagonal, 4–5 one point further.
+    match known.distance_to_last_move {
+        Some(0..=2) => prior.add(1.0, 1.5 * even),
+        Some(3) => prior.add(1.0, 1.3 * even),
+        Some(4 | 5) => prior.add(1.0, 0.5 * even),
         _ => {}
     }
     if features.is_empty_area {
-        match features.line {
+        match known.line {
             1 | 2 => prior.add(0.0, 0.7 * even),
             3 => prior.add(1.0, 0.7 * even),
             _ => {}
@@ -190,8 +136,8 @@ mod tests {
             . . . . .",
         );
         let capture = features(&board, Color::Black, at(&board, "C5"), None);
-        assert_eq!(capture.captured_stones, 1);
-        assert_eq!(capture.self_atari_stones, 0);
+        assert_eq!(capture.knowledge.captured_stones, 1);
+        assert_eq!(capture.knowledge.self_atari_stones, 0);
         let elsewhere = features(&board, Color::Black, at(&board, "A1"), None);
         let even = even_visits(5);
         assert!(prior(&capture, even).wins / prior(&capture, even).visits > 0.7);
@@ -214,8 +160,8 @@ mod tests {
             . . . . .",
         );
         let escape = features(&board, Color::Black, at(&board, "C5"), None);
-        assert_eq!(escape.saves_own_stones, 1);
-        assert_eq!(escape.self_atari_stones, 0);
+        assert_eq!(escape.knowledge.saves_own_stones, 1);
+        assert_eq!(escape.knowledge.self_atari_stones, 0);
         let even = even_visits(5);
         let escape_prior = prior(&escape, even);
         assert!(escape_prior.wins / escape_prior.visits > 0.7);
@@ -238,11 +184,11 @@ mod tests {
         );
         let even = even_visits(5);
         let self_atari = features(&board, Color::Black, at(&board, "A2"), None);
-        assert_eq!(self_atari.self_atari_stones, 3);
+        assert_eq!(self_atari.knowledge.self_atari_stones, 3);
         let self_atari_prior = prior(&self_atari, even);
         assert!(self_atari_prior.wins / self_atari_prior.visits < 0.3);
         let extension = features(&board, Color::Black, at(&board, "B2"), None);
-        assert_eq!(extension.self_atari_stones, 0);
+        assert_eq!(extension.knowledge.self_atari_stones, 0);
         let extension_prior = prior(&extension, even);
         assert!(extension_prior.wins / extension_prior.visits >= 0.5);
     }

@@ -1,0 +1,185 @@
+//! Go knowledge about one candidate move, for the search's priors at node expansion: what it
+//! captures, which own stones it saves, whether it is a self-atari or a nakade vital point,
+//! whether a 3×3 pattern matches, how far it is from the last move and from the edge. Cheap
+//! enough to ask for every legal move of a position (no allocation, no board copy). Knows only
+//! the board and the heavy playout policy's tactics; not the search.
+
+use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point};
+use crate::playout::heavy::{self, EyeSpace, SelfAtari};
+use crate::playout::{patterns, policy};
+
+/// What a move would do, as the priors see it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveFeatures {
+    /// Opposing stones the move captures.
+    pub captured_stones: u32,
+    /// Stones of own chains in atari that the move gets out of atari (by extending them to
+    /// two liberties or more, or by capturing a chain that touches them).
+    pub saves_own_stones: u32,
+    /// The size of the own chain the move leaves in atari; 0 when it is no self-atari or when
+    /// it captures.
+    pub self_atari_stones: u32,
+    /// The move takes the vital point of a small eye space (three to six points, enclosed by
+    /// one colour, of a shape that makes one eye when the attacker takes this point: straight
+    /// or bent three, T four, bulky or cross five, rabbity six), whoever encloses it.
+    pub is_nakade_vital_point: bool,
+    /// A MoGo 3×3 pattern matches around the move (`patterns`).
+    pub matches_pattern: bool,
+    /// Pachi's "gridcular" distance to the last stone played, `dx + dy + max(dx, dy)` (2 for
+    /// an orthogonal neighbour, 3 for a diagonal one, 4 two points away in a line); `None`
+    /// with no last stone.
+    pub distance_to_last_move: Option<u32>,
+    /// The line the move is on: 1 on the edge, 2 on the second line, and so on.
+    pub line: u32,
+    /// The point is an eye of the mover for the light policy (`policy::is_eye`).
+    pub is_own_eye: bool,
+    /// Opposing stones the move puts in atari (chains left with one liberty, not captured).
+    pub atari_stones: u32,
+    /// A self-atari that the heavy playout policy refuses outright (two or more stones that are
+    /// no nakade shape); a lone stone left in atari is not counted here.
+    pub is_bad_self_atari: bool,
+}
+
+/// The features of `color` playing on the empty point `point` of `board`, with `last_move`
+/// the last stone played (if any). The move must be one the board can place: `point` empty.
+pub fn move_features(
+    board: &Board,
+    color: Color,
+    point: Point,
+    last_move: Option<Point>,
+) -> MoveFeatures {
+    let opponent = color.opponent();
+    let mut features = MoveFeatures {
+        distance_to_last_move: last_move.map(|last| gridcular_distance(board, point, last)),
+        line: line(board, point),
+        is_own_eye: policy::is_eye(board, color, point),
+        matches_pattern: patterns::table().matches(board, point),
+        ..MoveFeatures::default()
+    };
+
+    // The chains around the point, each once: captures, own chains it may save, ataris.
+    let mut heads = [Point(0); 4];
+    let mut head_count = 0;
+    let mut captured_heads = [Point(0); 4];
+    let mut captured_count = 0;
+    let mut own_in_atari_here = 0;
+    for step in NEIGHBOUR_STEPS {
+        let Some(neighbour) = board.step(point, step) else {
+            continue;
+        };
+        if board.is_empty(neighbour) {
+            continue;
+        }
+        let head = board.chain_head(neighbour);
+        if heads[..head_count].contains(&head) {
+            continue;
+        }
+        heads[head_count] = head;
+        head_count += 1;
+        let mut liberties = [Point(0); 8];
+        let count = board.chain_liberties_up_to(neighbour, 3, &mut liberties);
+        let size = board.chain_size(neighbour) as u32;
+        if board.has_stone(opponent, neighbour) {
+            if count == 1 {
+                features.captured_stones += size;
+                captured_heads[captured_count] = neighbour;
+                captured_count += 1;
+            } else if count == 2 {
+                features.atari_stones += size;
+            }
+        } else if count == 1 {
+            own_in_atari_here += size;
+        }
+    }
+
+    let liberties_before_captures = board.liberties_after(color, point, 2);
+    let captures = features.captured_stones > 0;
+    if !captures && liberties_before_captures < 2 {
+        features.self_atari_stones = 1 + own_stones_joined(board, color, &heads[..head_count]);
+    }
+    let escaped = liberties_before_captures >= 2
+        || (captures && (liberties_before_captures >= 1 || features.captured_stones >= 2));
+    if escaped {
+        features.saves_own_stones += own_in_atari_here;
+    }
+    // Own chains in atari elsewhere that touch a captured chain gain a liberty.
+    for &captured in &captured_heads[..captured_count] {
+        features.saves_own_stones += own_stones_freed_by_capture(board, color, point, captured);
+    }
+
+    let kind = heavy::self_atari(board, color, point);
+    features.is_bad_self_atari = kind == SelfAtari::Bad;
+    features.is_nakade_vital_point = [color, opponent].iter().any(|&defender| {
+        !board.has_stone(defender, point)
+            && EyeSpace::around(board, point, defender).and_then(|space| space.vital_point())
+                == Some(point)
+    });
+    features
+}
+
+/// The stones of the own chains among the distinct chain heads `heads` (read around `point`).
+fn own_stones_joined(board: &Board, color: Color, heads: &[Point]) -> u32 {
+    heads
+        .iter()
+        .filter(|&&head| board.has_stone(color, head))
+        .map(|&head| board.chain_size(head) as u32)
+        .sum()
+}
+
+/// The stones of own chains in atari, not next to `point`, that touch the opposing chain
+/// through `captured` (which the move on `point` captures): they gain its points as liberties.
+fn own_stones_freed_by_capture(board: &Board, color: Color, point: Point, captured: Point) -> u32 {
+    let mut seen = [Point(0); 8];
+    let mut seen_count = 0;
+    let mut freed = 0;
+    let mut stone = captured;
+    loop {
+        for step in NEIGHBOUR_STEPS {
+            let Some(neighbour) = board.step(stone, step) else {
+                continue;
+            };
+            if !board.has_stone(color, neighbour) {
+                continue;
+            }
+            let head = board.chain_head(neighbour);
+            if seen[..seen_count].contains(&head) || seen_count == seen.len() {
+                continue;
+            }
+            seen[seen_count] = head;
+            seen_count += 1;
+            let touches_point = NEIGHBOUR_STEPS
+                .iter()
+                .filter_map(|&step| board.step(point, step))
+                .any(|around| board.has_stone(color, around) && board.chain_head(around) == head);
+            if !touches_point && board.atari_liberty(neighbour).is_some() {
+                freed += board.chain_size(neighbour) as u32;
+            }
+        }
+        stone = board.next_in_chain(stone);
+        if stone == captured {
+            return freed;
+        }
+    }
+}
+
+/// Pachi's "gridcular" distance between two points: `dx + dy + max(dx, dy)`.
+pub fn gridcular_distance(board: &Board, first: Point, second: Point) -> u32 {
+    let (x1, y1) = board.coordinates(first);
+    let (x2, y2) = board.coordinates(second);
+    let dx = x1.abs_diff(x2) as u32;
+    let dy = y1.abs_diff(y2) as u32;
+    dx + dy + dx.max(dy)
+}
+
+/// The line of `point`: 1 on the edge, 2 on the second line, …
+pub fn line(board: &Board, point: Point) -> u32 {
+    let (x, y) = board.coordinates(point);
+    let size = board.size();
+    let from_edge = x.min(y).min(size - 1 - x).min(size - 1 - y);
+    from_edge as u32 + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+}
