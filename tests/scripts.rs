@@ -11,6 +11,11 @@
 //!   closing bracket marks an expected failure. A test without a pattern passes when the
 //!   command succeeds. An error reply (`?`) always fails a test, whatever the pattern.
 //!
+//! A comment line `# kosumi-arguments: ARGUMENT…` (anywhere in the script, usually first)
+//! adds command-line arguments to the engine's start, as in
+//! `# kosumi-arguments: --player mcts --playouts 3000 --threads 1`; gogui-regress reads it
+//! as a plain comment, so such a script runs there with the program given on its command line.
+//!
 //! Verdicts: every unexpected failure is reported as `file:ID`, with the pattern and the
 //! response, and fails the test. This runner is stricter than gogui-regress in three ways,
 //! so that a script that passes here also passes there: a failing setup command, an
@@ -165,6 +170,7 @@ fn run_script(name: &str, text: &str, directory: &Path) -> Outcome {
     command
         .arg("--seed")
         .arg(SEED.to_string())
+        .args(script_arguments(text))
         .current_dir(directory);
     let mut engine = Session::start(name, command).expect("kosumi starts");
     for entry in &entries {
@@ -227,6 +233,14 @@ fn run_script(name: &str, text: &str, directory: &Path) -> Outcome {
             .push(format!("{name}: the engine exited with {status:?}"));
     }
     outcome
+}
+
+/// The arguments of the script's `# kosumi-arguments:` lines, in order.
+fn script_arguments(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| line.trim().strip_prefix("# kosumi-arguments:"))
+        .flat_map(|arguments| arguments.split_whitespace().map(str::to_string))
+        .collect()
 }
 
 /// Every `gtp-scripts/*.tst`, sorted by name.

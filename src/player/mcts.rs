@@ -305,6 +305,15 @@ impl Player for MctsPlayer {
             statistics.candidates.first().map(|best| best.turn),
             statistics.win_rate
         );
+        for candidate in statistics.candidates.iter().take(6) {
+            log::debug!(
+                "  {:?}: {} visits, win rate {:.3}, prior {:.2}",
+                candidate.turn,
+                candidate.visits,
+                candidate.win_rate,
+                candidate.prior
+            );
+        }
         let action = choose(game, color, &statistics, pass_allowed, &self.settings, extra_komi, cleanup);
         if !suggest {
             self.kept = Some(Kept {
