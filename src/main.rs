@@ -232,8 +232,12 @@ fn bench(policy: playout::Policy, size: usize, playouts: u32, seed: u64) -> Exit
 fn bench_search(size: usize, flags: &SearchFlags, seed: u64) -> ExitCode {
     let playouts = flags.playouts.unwrap_or(100_000);
     let settings = flags.mcts_settings();
+    let cpu_start = process_cpu_seconds();
     let result = kosumi::player::bench_search(size, playouts, &settings, seed)
         .expect("the size was checked by the argument parser");
+    let cpu = process_cpu_seconds()
+        .zip(cpu_start)
+        .map(|(end, start)| end - start);
     println!(
         "{size}x{size}: a search of {} playouts from the empty board in {:.3} s of wall time, \
          {} thread(s), seed {seed}",
@@ -245,5 +249,23 @@ fn bench_search(size: usize, flags: &SearchFlags, seed: u64) -> ExitCode {
         "{:.0} search playouts/s",
         result.playouts as f64 / result.elapsed.as_secs_f64().max(1e-9)
     );
+    if let Some(cpu) = cpu {
+        // Wall time is what threads gain; CPU time tells whether the machine was busy.
+        println!(
+            "{cpu:.3} s of CPU time: {:.0} search playouts per CPU second",
+            result.playouts as f64 / cpu.max(1e-9)
+        );
+    }
     ExitCode::SUCCESS
+}
+
+/// The CPU time this process has used (all threads, user and system), from Linux's
+/// `/proc/self/stat` in clock ticks of 1/100 s; `None` where that file does not exist.
+fn process_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
+    let user: f64 = fields.get(11)?.parse().ok()?;
+    let system: f64 = fields.get(12)?.parse().ok()?;
+    Some((user + system) / 100.0)
 }

@@ -403,6 +403,7 @@ pub fn bench_search(
     let search_settings = search::Settings {
         threads: settings.threads,
         policy: settings.policy,
+        early_end: false,
         ..search::Settings::default()
     };
     let budget = Budget {

@@ -35,6 +35,9 @@ pub struct Settings {
     pub expansion_threshold: u32,
     /// The playout policy.
     pub policy: Policy,
+    /// Whether the search ends as soon as its best move cannot be overtaken (off for
+    /// benchmarks, which must run their playouts).
+    pub early_end: bool,
 }
 
 impl Default for Settings {
@@ -44,6 +47,7 @@ impl Default for Settings {
             rave_equivalence: 3000.0,
             expansion_threshold: 8,
             policy: Policy::Light,
+            early_end: true,
         }
     }
 }
@@ -222,7 +226,9 @@ pub fn search(
                 ending = Ending::Time;
                 break;
             }
-            if done >= EARLY_END_MINIMUM && cannot_be_overtaken(tree, budget, done, elapsed) {
+            if settings.early_end
+                && done >= EARLY_END_MINIMUM
+                && cannot_be_overtaken(tree, budget, done, elapsed) {
                 ending = Ending::Decided;
                 break;
             }
