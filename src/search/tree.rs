@@ -363,6 +363,12 @@ mod tests {
     }
 
     #[test]
+    fn a_node_is_small() {
+        println!("{NODE_BYTES} bytes a node");
+        assert!(NODE_BYTES <= 64, "{NODE_BYTES}");
+    }
+
+    #[test]
     fn a_very_deep_tree_drops_without_overflowing_the_stack() {
         let root = Node::new(Move::Pass, 0.0, 0.0);
         let mut node = &root;
