@@ -172,7 +172,11 @@ fn main() -> ExitCode {
         Some(Command::Bench { size }) => bench(
             arguments.search.policy.unwrap_or(playout::Policy::Light),
             size,
-            arguments.search.playouts.unwrap_or(100_000).min(u32::MAX as u64) as u32,
+            arguments
+                .search
+                .playouts
+                .unwrap_or(100_000)
+                .min(u32::MAX as u64) as u32,
             seed,
         ),
         None => serve(&arguments, seed),

@@ -63,7 +63,14 @@ fn game_is_legal_under(rules: &str, size: u32, seed: u64) {
     let mut player = Session::kosumi_with_seed(
         seed,
         &[
-            "--player", "mcts", "--playouts", "150", "--threads", "1", "--resign", "0",
+            "--player",
+            "mcts",
+            "--playouts",
+            "150",
+            "--threads",
+            "1",
+            "--resign",
+            "0",
         ],
     );
     let mut referee = Session::kosumi(&[]);

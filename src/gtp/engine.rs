@@ -254,11 +254,7 @@ impl Engine {
                     .copied()
                     .filter(|&point| board.get(point) == Some(color.opponent()))
                     .collect();
-                Ok(self.generate(
-                    color,
-                    Purpose::Cleanup { targets: &targets },
-                    interrupt,
-                ))
+                Ok(self.generate(color, Purpose::Cleanup { targets: &targets }, interrupt))
             }
             Command::ScoreBreakdown => {
                 let score = score::final_count(&self.game);

@@ -179,6 +179,9 @@ mod tests {
         assert!(!running.input_ended());
         counters.end();
         assert!(running.input_ended());
-        assert!(!running.is_requested(), "the end of input is no interrupt request");
+        assert!(
+            !running.is_requested(),
+            "the end of input is no interrupt request"
+        );
     }
 }

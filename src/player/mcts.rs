@@ -136,7 +136,10 @@ impl MctsPlayer {
         }
         kept.moves = moves.to_vec();
         kept.to_move = to_move;
-        let tree = std::mem::replace(&mut kept.tree, Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1));
+        let tree = std::mem::replace(
+            &mut kept.tree,
+            Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1),
+        );
         self.kept = Some(kept);
         Some(tree)
     }
@@ -273,11 +276,14 @@ impl Player for MctsPlayer {
             Move::Place(point) => allowed[point.index()],
         });
         let budget = Budget {
-            playouts: request.limits.playouts.or(if request.limits.time.is_none() {
-                Some(self.settings.default_playouts)
-            } else {
-                None
-            }),
+            playouts: request
+                .limits
+                .playouts
+                .or(if request.limits.time.is_none() {
+                    Some(self.settings.default_playouts)
+                } else {
+                    None
+                }),
             time: request.limits.time,
         };
         let settings = search::Settings {
@@ -314,7 +320,15 @@ impl Player for MctsPlayer {
                 candidate.prior
             );
         }
-        let action = choose(game, color, &statistics, pass_allowed, &self.settings, extra_komi, cleanup);
+        let action = choose(
+            game,
+            color,
+            &statistics,
+            pass_allowed,
+            &self.settings,
+            extra_komi,
+            cleanup,
+        );
         if !suggest {
             self.kept = Some(Kept {
                 tree,

@@ -228,7 +228,8 @@ pub fn search(
             }
             if settings.early_end
                 && done >= EARLY_END_MINIMUM
-                && cannot_be_overtaken(tree, budget, done, elapsed) {
+                && cannot_be_overtaken(tree, budget, done, elapsed)
+            {
                 ending = Ending::Decided;
                 break;
             }
@@ -359,7 +360,7 @@ fn root_children(position: &Position, even: f32) -> Box<[Node]> {
 fn inner_children(board: &Board, color: Color, last_move: Option<Point>, even: f32) -> Box<[Node]> {
     let mut children: Vec<Node> = Vec::with_capacity(board.empty_count() + 1);
     for point in board.empty_points() {
-        if board.is_eye(color, point)
+        if playout::policy::is_eye(board, color, point)
             || board.is_ko_banned(color, point)
             || board.placement(color, point).suicide
         {

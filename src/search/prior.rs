@@ -141,7 +141,10 @@ mod tests {
         let elsewhere = features(&board, Color::Black, at(&board, "A1"), None);
         let even = even_visits(5);
         assert!(prior(&capture, even).wins / prior(&capture, even).visits > 0.7);
-        assert_eq!(prior(&elsewhere, even).wins / prior(&elsewhere, even).visits, 0.5);
+        assert_eq!(
+            prior(&elsewhere, even).wins / prior(&elsewhere, even).visits,
+            0.5
+        );
     }
 
     #[test]
@@ -215,7 +218,10 @@ mod tests {
             prior.wins / prior.visits
         };
         assert!(value("E6") > value("C3"));
-        assert!(value("C3") > value("A1"), "third line beats the first in empty areas");
+        assert!(
+            value("C3") > value("A1"),
+            "third line beats the first in empty areas"
+        );
         assert!(value("A1") < 0.5);
     }
 }

@@ -49,6 +49,9 @@ mod tests {
         let time = move_time(&clock, &board, Color::Black).unwrap();
         assert!((time.as_secs_f64() - (64.0 / 32.0 * 0.9 - 0.05)).abs() < 1e-6);
         clock.set_left(Color::Black, TimeLeft::main(0));
-        assert_eq!(move_time(&clock, &board, Color::Black), Some(Duration::ZERO));
+        assert_eq!(
+            move_time(&clock, &board, Color::Black),
+            Some(Duration::ZERO)
+        );
     }
 }

@@ -116,8 +116,7 @@ impl Node {
             return value;
         }
         let amaf_value = self.amaf_wins.load(Ordering::Relaxed) as f32 / amaf_visits;
-        let beta =
-            amaf_visits / (amaf_visits + visits + visits * amaf_visits / rave_equivalence);
+        let beta = amaf_visits / (amaf_visits + visits + visits * amaf_visits / rave_equivalence);
         (1.0 - beta) * value + beta * amaf_value
     }
 
@@ -364,8 +363,7 @@ mod tests {
 
     #[test]
     fn a_node_is_small() {
-        println!("{NODE_BYTES} bytes a node");
-        assert!(NODE_BYTES <= 64, "{NODE_BYTES}");
+        const { assert!(NODE_BYTES <= 64) };
     }
 
     #[test]

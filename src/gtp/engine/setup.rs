@@ -149,9 +149,8 @@ impl Engine {
 mod tests {
     use std::path::PathBuf;
 
-    use crate::board::{Color, Point};
+    use crate::board::Color;
     use crate::clock::{TimeControl, TimeLeft};
-    use crate::game::{Game, Move};
     use crate::gtp::Engine;
     use crate::gtp::parse::{Line, parse_line};
     use crate::gtp::response::{Failure, Reply};
