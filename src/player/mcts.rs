@@ -320,8 +320,10 @@ impl Player for MctsPlayer {
                 candidate.prior
             );
         }
+        let fallback = search::best_prior_move(&tree).unwrap_or(Move::Pass);
         let action = choose(
             game,
+            fallback,
             color,
             &statistics,
             pass_allowed,
@@ -358,11 +360,13 @@ impl Player for MctsPlayer {
     }
 }
 
-/// The action the search's statistics call for: the most visited move, unless it is a pass
+/// The action the search's statistics call for (`fallback` when it ran no playout): the most
+/// visited move, unless it is a pass
 /// that does not win the count (then the next most visited move), or resignation when the best
 /// win rate is hopeless after enough playouts.
 fn choose(
     game: &Game,
+    fallback: Move,
     color: Color,
     statistics: &Statistics,
     pass_allowed: bool,
@@ -372,7 +376,8 @@ fn choose(
 ) -> Action {
     let mut candidates = statistics.candidates.iter();
     let Some(best) = candidates.next() else {
-        return Action::Play(Move::Pass);
+        // No playout ran (a budget of 0): the best prior.
+        return Action::Play(fallback);
     };
     if !cleanup
         && extra_komi == 0.0

@@ -318,6 +318,21 @@ pub fn statistics(tree: &Tree, playouts: u64, elapsed: Duration) -> Statistics {
     }
 }
 
+/// The selectable root child with the best prior value, a pass last: the move to play when no
+/// playout could be run (a budget of 0).
+pub fn best_prior_move(tree: &Tree) -> Option<Move> {
+    tree.root()
+        .children()?
+        .iter()
+        .filter(|child| child.is_selectable())
+        .max_by(|first, second| {
+            let rank = |node: &Node| (node.turn() != Move::Pass, node.prior_value());
+            let (first, second) = (rank(first), rank(second));
+            first.0.cmp(&second.0).then(first.1.total_cmp(&second.1))
+        })
+        .map(Node::turn)
+}
+
 /// The line from `node`: its move, then the most visited child's, as long as it has visits.
 fn principal_variation(node: &Node) -> Vec<Move> {
     let mut line = vec![node.turn()];
@@ -608,5 +623,198 @@ impl Worker {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::tests::{at, diagram};
+
+    /// A search position for `to_move` on `board`, every empty point allowed at the root.
+    fn position(board: &Board, to_move: Color, komi: f64) -> Position {
+        Position {
+            board: board.clone(),
+            to_move,
+            komi,
+            history: HashSet::from([board.hash()]),
+            root_moves: board
+                .empty_points()
+                .filter(|&point| {
+                    !board.placement(to_move, point).suicide
+                        && !playout::policy::is_eye(board, to_move, point)
+                })
+                .collect(),
+            after_pass: false,
+            last_move: None,
+        }
+    }
+
+    fn run(position: &Position, playouts: u64, threads: usize) -> (Tree, Outcome) {
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
+        let settings = Settings {
+            threads,
+            policy: Policy::Heavy,
+            early_end: false,
+            ..Settings::default()
+        };
+        let budget = Budget {
+            playouts: Some(playouts),
+            time: None,
+        };
+        let outcome = search(&tree, position, &settings, budget, &|| false, None, 5);
+        (tree, outcome)
+    }
+
+    /// 5×5: White's big chain C3-C4-D4-D3 is in atari at B3; capturing it wins the board.
+    const BIG_CHAIN_IN_ATARI: &str = "
+        . . X X .
+        . X O O X
+        . . O O X
+        . X X X X
+        . . . . .";
+
+    #[test]
+    fn the_search_captures_a_big_chain_in_atari() {
+        let board = diagram(BIG_CHAIN_IN_ATARI);
+        let (tree, outcome) = run(&position(&board, Color::Black, 0.5), 1000, 1);
+        assert_eq!(outcome.playouts, 1000);
+        let statistics = statistics(&tree, outcome.playouts, outcome.elapsed);
+        assert_eq!(statistics.candidates[0].turn, Move::Place(at(&board, "B3")));
+        assert!(statistics.win_rate > 0.8, "{statistics:?}");
+        assert_eq!(
+            statistics.principal_variation[0],
+            Move::Place(at(&board, "B3"))
+        );
+    }
+
+    #[test]
+    fn selection_prefers_the_child_with_the_best_prior_before_any_playout() {
+        let board = diagram(BIG_CHAIN_IN_ATARI);
+        let position = position(&board, Color::Black, 0.5);
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1000);
+        let even = prior::even_visits(5);
+        let children = tree.root().expand(|| root_children(&position, even));
+        let mut worker = Worker::new(&position, 1, 0);
+        let chosen = worker
+            .select(children, Color::Black, &position, 3000.0)
+            .unwrap();
+        assert_eq!(chosen.turn(), Move::Place(at(&board, "B3")));
+        assert_eq!(best_prior_move(&tree), Some(Move::Place(at(&board, "B3"))));
+    }
+
+    #[test]
+    fn a_move_that_repeats_a_position_of_the_game_is_never_selected() {
+        // 4×4 ko: Black captured at B2 (so White B3... ) Black's position after its capture
+        // is in the history; White retaking at C2 would recreate the position before it.
+        //   4 . . . .
+        //   3 . X O .
+        //   2 X O . O      White C2 would capture B2... is the game's earlier position.
+        //   1 . X O .
+        let board = diagram(
+            "
+            . . . .
+            . X O .
+            X O . O
+            . X O .",
+        );
+        let retake = at(&board, "C2");
+        let mut position = position(&board, Color::Black, 0.5);
+        // Pretend the position after Black C2 (capturing B2) has already occurred.
+        position
+            .history
+            .insert(board.hash_after(Color::Black, retake));
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1000);
+        let even = prior::even_visits(4);
+        let children = tree
+            .root()
+            .expand(|| inner_children(&position.board, Color::Black, None, even));
+        let mut worker = Worker::new(&position, 1, 0);
+        for _ in 0..50 {
+            let chosen = worker
+                .select(children, Color::Black, &position, 3000.0)
+                .unwrap();
+            assert_ne!(chosen.turn(), Move::Place(retake));
+            chosen.add_visit();
+        }
+        let node = children
+            .iter()
+            .find(|child| child.turn() == Move::Place(retake))
+            .unwrap();
+        assert!(!node.is_selectable());
+    }
+
+    #[test]
+    fn progress_is_reported_while_the_search_runs() {
+        let board = Board::new(9).unwrap();
+        let position = position(&board, Color::Black, 7.5);
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
+        let mut reports: Vec<Statistics> = Vec::new();
+        let mut callback = |statistics: &Statistics| reports.push(statistics.clone());
+        let progress = Progress {
+            interval: Duration::ZERO,
+            callback: &mut callback,
+        };
+        let budget = Budget {
+            playouts: Some(500),
+            time: None,
+        };
+        let settings = Settings {
+            early_end: false,
+            ..Settings::default()
+        };
+        let outcome = search(
+            &tree,
+            &position,
+            &settings,
+            budget,
+            &|| false,
+            Some(progress),
+            3,
+        );
+        assert_eq!(outcome.playouts, 500);
+        assert!(reports.len() >= 20, "{} reports", reports.len());
+        assert!(
+            reports
+                .windows(2)
+                .all(|pair| pair[0].playouts < pair[1].playouts)
+        );
+        assert!(!reports.last().unwrap().candidates.is_empty());
+    }
+
+    #[test]
+    fn a_stop_signal_ends_the_search_and_a_full_tree_too() {
+        let board = Board::new(9).unwrap();
+        let position = position(&board, Color::Black, 7.5);
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
+        let budget = Budget {
+            playouts: None,
+            time: None,
+        };
+        let settings = Settings::default();
+        let outcome = search(&tree, &position, &settings, budget, &|| true, None, 3);
+        assert_eq!(outcome.ending, Ending::Stopped);
+        assert!(outcome.playouts < 100);
+        // Room for the root's children and two more expansions: the tree fills and stops.
+        let small = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 250);
+        let outcome = search(&small, &position, &settings, budget, &|| false, None, 3);
+        assert_eq!(outcome.ending, Ending::Full);
+        assert!(small.nodes() < 250 + 2 * 82, "{}", small.nodes());
+    }
+
+    #[test]
+    fn two_threads_share_one_tree_and_count_every_playout() {
+        let board = diagram(BIG_CHAIN_IN_ATARI);
+        let (tree, outcome) = run(&position(&board, Color::Black, 0.5), 2000, 2);
+        let root_visits = u64::from(tree.root().visits());
+        assert!(outcome.playouts >= 2000 && root_visits == outcome.playouts);
+        let children: u64 = tree
+            .root()
+            .children()
+            .unwrap()
+            .iter()
+            .map(|child| u64::from(child.visits()))
+            .sum();
+        assert_eq!(children, root_visits);
     }
 }
