@@ -182,4 +182,135 @@ pub fn line(board: &Board, point: Point) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::tests::{at, diagram};
+
+    fn features(board: &Board, color: Color, point: &str, last: Option<&str>) -> MoveFeatures {
+        move_features(
+            board,
+            color,
+            at(board, point),
+            last.map(|name| at(board, name)),
+        )
+    }
+
+    #[test]
+    fn a_capture_counts_the_stones_it_takes() {
+        // Black C4 captures white C3 and D3.
+        let board = diagram(
+            "
+            . . . . .
+            . . . X .
+            . X O O X
+            . . X X .
+            . . . . .",
+        );
+        let capture = features(&board, Color::Black, "C4", Some("D3"));
+        assert_eq!(capture.captured_stones, 2);
+        assert_eq!(capture.self_atari_stones, 0);
+        assert_eq!(capture.saves_own_stones, 0);
+        assert_eq!(
+            capture.distance_to_last_move,
+            Some(3),
+            "a diagonal neighbour"
+        );
+        assert_eq!(capture.line, 2);
+        // The same point for White is an escape of the two stones.
+        let escape = features(&board, Color::White, "C4", Some("D2"));
+        assert_eq!(escape.captured_stones, 0);
+        assert_eq!(escape.saves_own_stones, 2);
+    }
+
+    #[test]
+    fn an_escape_counts_the_stones_it_saves_and_a_capture_that_frees_them_counts_too() {
+        // Black C3 is in atari at C4; capturing white C2 at C1 also saves it.
+        let board = diagram(
+            "
+            . . . . .
+            . . . . .
+            . O X O .
+            . X O X .
+            . . . . .",
+        );
+        let extend = features(&board, Color::Black, "C4", Some("D3"));
+        assert_eq!(extend.saves_own_stones, 1);
+        assert_eq!(extend.captured_stones, 0);
+        let capture = features(&board, Color::Black, "C1", Some("D3"));
+        assert_eq!(capture.captured_stones, 1);
+        assert_eq!(capture.saves_own_stones, 1);
+        assert_eq!(capture.line, 1);
+    }
+
+    #[test]
+    fn a_self_atari_counts_the_stones_left_in_atari() {
+        // Black B3 has liberties A3 and C3; black C3 leaves B3 C3 with one.
+        let board = diagram(
+            "
+            . . . . .
+            O O O . .
+            . X . O .
+            O O O . .
+            . . . . .",
+        );
+        let self_atari = features(&board, Color::Black, "C3", None);
+        assert_eq!(self_atari.self_atari_stones, 2);
+        assert!(self_atari.is_bad_self_atari);
+        assert_eq!(self_atari.distance_to_last_move, None);
+        // White C3 takes B3's liberty: an atari on one stone, no self-atari.
+        let atari = features(&board, Color::White, "C3", None);
+        assert_eq!(atari.self_atari_stones, 0);
+        assert_eq!(atari.atari_stones, 1);
+        assert!(!atari.is_bad_self_atari);
+        // A lone stone in atari is a self-atari of one, not refused outright.
+        let lone = features(&board, Color::Black, "A1", None);
+        assert_eq!(lone.self_atari_stones, 1);
+        assert!(!lone.is_bad_self_atari);
+    }
+
+    #[test]
+    fn the_vital_point_of_a_bulky_five_is_one_for_both_sides_and_eyes_are_own_eyes() {
+        let board = diagram(
+            "
+            . . . . .
+            . . . . .
+            O O O O .
+            . . . O .
+            . . O O .",
+        );
+        for color in Color::BOTH {
+            assert!(features(&board, color, "B2", Some("C1")).is_nakade_vital_point);
+            assert!(!features(&board, color, "A1", Some("C1")).is_nakade_vital_point);
+        }
+        let eyes = diagram(
+            "
+            . O . . .
+            O O . . .
+            . . . . .
+            . . . . .
+            . . . . .",
+        );
+        assert!(features(&eyes, Color::White, "A5", None).is_own_eye);
+        assert!(!features(&eyes, Color::Black, "A5", None).is_own_eye);
+    }
+
+    #[test]
+    fn pattern_distance_and_line_describe_a_hane() {
+        // White has just played C4 between black B4 and D4: C3 is the enclosing hane.
+        let board = diagram(
+            "
+            . . . . .
+            . X O X .
+            . . . . .
+            . . . . .
+            . . . . .",
+        );
+        let hane = features(&board, Color::Black, "C3", Some("C4"));
+        assert!(hane.matches_pattern);
+        assert_eq!(hane.distance_to_last_move, Some(2));
+        assert_eq!(hane.line, 3);
+        assert!(!features(&board, Color::Black, "E1", Some("C4")).matches_pattern);
+        assert_eq!(
+            features(&board, Color::Black, "E1", Some("C4")).distance_to_last_move,
+            Some(2 + 3 + 3)
+        );
+    }
 }

@@ -395,6 +395,117 @@ mod tests {
         assert_eq!(owner(&board, at("E1")), None, "next to no stone");
     }
 
+    /// In how many of `runs` playouts under `policy` from `text` (alternating the first
+    /// player) the seki between black `black` and white `white` stands at the end with its
+    /// shared liberties empty.
+    fn seki_standing(
+        policy: Policy,
+        text: &str,
+        black: &str,
+        white: &str,
+        shared: &[&str],
+        runs: u32,
+    ) -> u32 {
+        use crate::board::tests::{at, diagram};
+        let start = diagram(text);
+        let shared: Vec<Point> = shared.iter().map(|name| at(&start, name)).collect();
+        let (black, white) = (at(&start, black), at(&start, white));
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(8);
+        let mut standing = 0;
+        for index in 0..runs {
+            let first = if index % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let mut board = start.clone();
+            playout_under(policy, &mut board, first, &mut random);
+            standing += u32::from(
+                board.get(black) == Some(Color::Black)
+                    && board.get(white) == Some(Color::White)
+                    && shared.iter().all(|&point| board.get(point).is_none()),
+            );
+        }
+        standing
+    }
+
+    #[test]
+    fn heavy_playouts_keep_a_seki_as_the_seki_keeping_ones_do() {
+        use crate::score::tests::{SEKI_WITH_EYES, SEKI_WITHOUT_EYES};
+        let without_eyes = seki_standing(
+            Policy::Heavy,
+            SEKI_WITHOUT_EYES,
+            "B9",
+            "D9",
+            &["C9", "C8"],
+            200,
+        );
+        assert!(
+            without_eyes >= 160,
+            "the seki without eyes stood in {without_eyes} of 200"
+        );
+        let with_eyes = seki_standing(Policy::Heavy, SEKI_WITH_EYES, "B9", "D9", &["C9"], 200);
+        assert!(
+            with_eyes >= 160,
+            "the seki with eyes stood in {with_eyes} of 200"
+        );
+    }
+
+    #[test]
+    fn a_recorded_playout_lists_every_stone_placed_in_order() {
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(12);
+        for policy in [Policy::Light, Policy::Heavy] {
+            let start = Board::new(9).unwrap();
+            let mut board = start.clone();
+            let mut record = Vec::new();
+            let outcome =
+                playout_recorded(policy, &mut board, Color::White, &mut random, &mut record);
+            assert!(record.len() as u32 <= outcome.moves);
+            assert_eq!(record[0].0, Color::White);
+            let mut replay = start.clone();
+            for &(color, point) in &record {
+                assert_eq!(replay.get(point), None);
+                replay.play(color, point);
+            }
+            assert_eq!(replay, board);
+            assert_eq!(outcome.area_margin, area_margin(&board));
+        }
+    }
+
+    #[test]
+    fn a_recorded_playout_answers_the_last_opposing_stone_in_the_record() {
+        // White's last stone C3 stands in atari: a heavy playout for Black starts by capturing
+        // it (nine times in ten) when the record says it was the last move.
+        use crate::board::tests::{at, diagram};
+        let start = diagram(
+            "
+            . . . . .
+            . . . . .
+            . X O X .
+            . . X . .
+            . . . . .",
+        );
+        let (c3, c4) = (at(&start, "C3"), at(&start, "C4"));
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(13);
+        let mut captured_first = 0;
+        for _ in 0..200 {
+            let mut board = start.clone();
+            let mut record = vec![(Color::White, c3)];
+            playout_recorded(
+                Policy::Heavy,
+                &mut board,
+                Color::Black,
+                &mut random,
+                &mut record,
+            );
+            captured_first += u32::from(record[1] == (Color::Black, c4));
+        }
+        assert!(
+            captured_first >= 160,
+            "captured first in {captured_first} of 200"
+        );
+    }
+
     #[test]
     fn seki_keeping_playouts_leave_a_seki_standing_and_light_ones_break_it() {
         use crate::board::tests::{at, diagram};

@@ -238,6 +238,194 @@ mod tests {
             .collect()
     }
 
+    /// Asserts that the pattern `kind` matches around `centre` of the diagram, both directly
+    /// and in the table.
+    fn assert_matches(kind: PatternKind, text: &str, centre: &str) {
+        let board = diagram(text);
+        let point = at(&board, centre);
+        assert!(
+            kinds(&board, centre).contains(&kind),
+            "{kind:?} should match around {centre}: {:?}",
+            kinds(&board, centre)
+        );
+        assert!(table().matches(&board, point));
+    }
+
+    #[test]
+    fn each_hane_shape_matches() {
+        assert_matches(
+            PatternKind::EnclosingHane,
+            "
+            . . . . .
+            . X O X .
+            . . . . .
+            . . . . .
+            . . . . .",
+            "C3",
+        );
+        assert_matches(
+            PatternKind::NonCuttingHane,
+            "
+            . . . . .
+            . X O . .
+            . . . . .
+            . . . . .
+            . . . . .",
+            "C3",
+        );
+        assert_matches(
+            PatternKind::Magari,
+            "
+            . . . . .
+            . X O . .
+            . X . . .
+            . . . . .
+            . . . . .",
+            "C3",
+        );
+        assert_matches(
+            PatternKind::DiagonalAttachment,
+            "
+            . . . . .
+            . . O . .
+            . X . . .
+            . . . . .
+            . . . . .",
+            "C3",
+        );
+    }
+
+    #[test]
+    fn each_cut_shape_matches() {
+        assert_matches(
+            PatternKind::UnprotectedCut,
+            "
+            . . . . .
+            . X O . .
+            . O . . .
+            . . . . .
+            . . . . .",
+            "C3",
+        );
+        assert_matches(
+            PatternKind::PeepedCut,
+            "
+            . . . . .
+            . X O . .
+            . O . X .
+            . . . . .
+            . . . . .",
+            "C3",
+        );
+        assert_matches(
+            PatternKind::Pushout,
+            "
+            . . . . .
+            . . X . .
+            . O . O .
+            . . . . .
+            . . . . .",
+            "C3",
+        );
+        assert_matches(
+            PatternKind::CutKeima,
+            "
+            . . . . .
+            . O X . .
+            . . . O .
+            . . . . .
+            . . . . .",
+            "C3",
+        );
+    }
+
+    #[test]
+    fn each_edge_shape_matches_on_the_first_line() {
+        let shapes = [
+            (PatternKind::EdgeChase, ". X . . .", ". O . . ."),
+            (PatternKind::EdgeBlockCut, ". O X . .", ". X . O ."),
+            (PatternKind::EdgeBlockConnection, ". . X . .", ". . . O ."),
+            (PatternKind::EdgeSagari, ". . X O .", ". . . . ."),
+            (PatternKind::EdgeCut, ". . O X .", ". X . O ."),
+        ];
+        for (kind, second_line, first_line) in shapes {
+            let text = format!(". . . . .\n. . . . .\n. . . . .\n{second_line}\n{first_line}");
+            assert_matches(kind, &text, "C1");
+        }
+    }
+
+    #[test]
+    fn shapes_match_turned_mirrored_and_with_colours_swapped() {
+        // The enclosing hane turned a quarter and with the colours swapped: O X O down the
+        // right-hand column.
+        assert_matches(
+            PatternKind::EnclosingHane,
+            "
+            . . . . .
+            . . . O .
+            . . . X .
+            . . . O .
+            . . . . .",
+            "C3",
+        );
+        // The edge chase turned onto the left edge: O above the point, X beside that.
+        assert_matches(
+            PatternKind::EdgeChase,
+            "
+            . . . . .
+            O X . . .
+            . . . . .
+            . . . . .
+            . . . . .",
+            "A3",
+        );
+    }
+
+    #[test]
+    fn shapes_that_are_no_pattern_do_not_match() {
+        let board = diagram(
+            "
+            . . . . . . .
+            . X . . . . .
+            . . . . X X .
+            . . . . . . .
+            . O . . . . .
+            . . . X . . .
+            . . . . . . .",
+        );
+        // An empty neighbourhood; a lone stone beside the point; a solid connection; stones
+        // two lines away.
+        for centre in ["F1", "B6", "E5", "D5"] {
+            assert_eq!(kinds(&board, centre), Vec::new(), "around {centre}");
+            assert!(
+                !table().matches(&board, at(&board, centre)),
+                "around {centre}"
+            );
+        }
+        // The hane shape with the stones one colour only is a solid wall, not a hane.
+        let wall = diagram(
+            "
+            . . . . .
+            . X X X .
+            . . . . .
+            . . . . .
+            . . . . .",
+        );
+        assert!(!table().matches(&wall, at(&wall, "C3")));
+    }
+
+    #[test]
+    fn no_neighbourhood_of_one_colour_matches() {
+        // Every pattern has stones of both colours.
+        let one_colour =
+            |code: u16, stone: u16| (0..8).all(|slot| (code >> (2 * slot)) & 3 != stone);
+        for code in 0..=u16::MAX {
+            if one_colour(code, 1) || one_colour(code, 2) {
+                assert!(!table().matches_code(code), "code {code:#06x}");
+            }
+        }
+    }
+
     #[test]
     fn the_table_agrees_with_direct_matching_for_every_neighbourhood() {
         let table = table();
