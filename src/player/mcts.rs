@@ -321,16 +321,13 @@ impl Player for MctsPlayer {
             );
         }
         let fallback = search::best_prior_move(&tree).unwrap_or(Move::Pass);
-        let action = choose(
+        let rules_of_play = RulesOfPlay {
             game,
-            fallback,
             color,
-            &statistics,
             pass_allowed,
-            &self.settings,
-            extra_komi,
-            cleanup,
-        );
+            may_resign: !cleanup && extra_komi == 0.0,
+        };
+        let action = rules_of_play.choose(&statistics, fallback, &self.settings);
         if !suggest {
             self.kept = Some(Kept {
                 tree,
@@ -360,43 +357,45 @@ impl Player for MctsPlayer {
     }
 }
 
-/// The action the search's statistics call for (`fallback` when it ran no playout): the most
-/// visited move, unless it is a pass
-/// that does not win the count (then the next most visited move), or resignation when the best
-/// win rate is hopeless after enough playouts.
-fn choose(
-    game: &Game,
-    fallback: Move,
+/// What the choice of the move must respect besides the search's numbers.
+struct RulesOfPlay<'a> {
+    game: &'a Game,
     color: Color,
-    statistics: &Statistics,
+    /// Passing is allowed (not in the cleanup phase while dead stones stand).
     pass_allowed: bool,
-    settings: &MctsSettings,
-    extra_komi: f64,
-    cleanup: bool,
-) -> Action {
-    let mut candidates = statistics.candidates.iter();
-    let Some(best) = candidates.next() else {
-        // No playout ran (a budget of 0): the best prior.
-        return Action::Play(fallback);
-    };
-    if !cleanup
-        && extra_komi == 0.0
-        && settings.resign_below > 0.0
-        && statistics.visits >= settings.resign_after
-        && best.win_rate < settings.resign_below
-    {
-        return Action::Resign;
-    }
-    if best.turn == Move::Pass {
-        let other = candidates.find(|candidate| candidate.turn != Move::Pass);
-        match other {
-            Some(other) if !pass_allowed || !passing_wins(game, color) => {
-                return Action::Play(other.turn);
-            }
-            _ => {}
+    /// Resigning is allowed (not in the cleanup phase, nor under dynamic komi).
+    may_resign: bool,
+}
+
+impl RulesOfPlay<'_> {
+    /// The action the search's statistics call for (`fallback` when it ran no playout): the
+    /// most visited move, unless it is a pass that does not win the count (then the next most
+    /// visited move), or resignation when the best win rate is hopeless after enough
+    /// playouts.
+    fn choose(&self, statistics: &Statistics, fallback: Move, settings: &MctsSettings) -> Action {
+        let mut candidates = statistics.candidates.iter();
+        let Some(best) = candidates.next() else {
+            // No playout ran (a budget of 0): the best prior.
+            return Action::Play(fallback);
+        };
+        if self.may_resign
+            && settings.resign_below > 0.0
+            && statistics.visits >= settings.resign_after
+            && best.win_rate < settings.resign_below
+        {
+            return Action::Resign;
         }
+        if best.turn == Move::Pass {
+            let other = candidates.find(|candidate| candidate.turn != Move::Pass);
+            match other {
+                Some(other) if !self.pass_allowed || !passing_wins(self.game, self.color) => {
+                    return Action::Play(other.turn);
+                }
+                _ => {}
+            }
+        }
+        Action::Play(best.turn)
     }
-    Action::Play(best.turn)
 }
 
 /// Runs one search of `playouts` playouts from the empty `size`×`size` board (komi 7.5,
