@@ -6,6 +6,8 @@
 //! next. Prints nothing.
 
 use std::collections::HashSet;
+#[cfg(test)]
+use std::time::Duration;
 
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
@@ -289,6 +291,7 @@ impl Player for MctsPlayer {
         let settings = search::Settings {
             threads: if suggest { 1 } else { self.settings.threads },
             policy: self.settings.policy,
+            ownership: request.ownership,
             ..search::Settings::default()
         };
         let outcome = search::search(
@@ -300,7 +303,8 @@ impl Player for MctsPlayer {
             request.progress,
             seed,
         );
-        let statistics = search::statistics(&tree, outcome.playouts, outcome.elapsed);
+        let mut statistics = search::statistics(&tree, outcome.playouts, outcome.elapsed);
+        statistics.ownership = outcome.ownership.clone();
         log::debug!(
             "search: {} playouts in {:.3} s ({:?}), root {} visits, {} nodes, best {:?} at {:.3}",
             outcome.playouts,
@@ -437,4 +441,139 @@ pub fn bench_search(
         None,
         seed,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::tests::game_after;
+    use crate::player::{Limits, Progress};
+
+    fn small() -> MctsPlayer {
+        let settings = MctsSettings {
+            resign_below: 0.0,
+            ..MctsSettings::default()
+        };
+        MctsPlayer::new(settings, 9)
+    }
+
+    fn request<'a>(
+        game: &'a Game,
+        color: Color,
+        purpose: Purpose<'a>,
+        playouts: u64,
+    ) -> Request<'a> {
+        Request {
+            game,
+            color,
+            purpose,
+            limits: Limits {
+                playouts: Some(playouts),
+                time: None,
+            },
+            stop: &|| false,
+            progress: None,
+            ownership: false,
+        }
+    }
+
+    #[test]
+    fn the_tree_of_the_move_played_and_of_the_reply_is_kept() {
+        let mut player = small();
+        let mut game = Game::new(9, Rules::CHINESE, 7.5).unwrap();
+        let first = player.decide(request(&game, Color::Black, Purpose::Play, 2000));
+        let Action::Play(turn) = first.action else {
+            panic!("{first:?}");
+        };
+        game.play(Color::Black, turn).unwrap();
+        player.notice(Change::Played(Color::Black, turn), &game);
+        // The reply the search expected most.
+        let reply = first.statistics.unwrap().principal_variation[1];
+        game.play(Color::White, reply).unwrap();
+        player.notice(Change::Played(Color::White, reply), &game);
+        let second = player.decide(request(&game, Color::Black, Purpose::Play, 500));
+        let statistics = second.statistics.unwrap();
+        assert!(
+            statistics.visits > statistics.playouts,
+            "the root kept the visits of the first search: {} visits, {} playouts",
+            statistics.visits,
+            statistics.playouts
+        );
+        // After an undo the tree no longer applies.
+        game.undo();
+        player.notice(Change::Undone, &game);
+        assert!(player.kept.is_none());
+    }
+
+    #[test]
+    fn after_the_opponent_s_pass_a_winning_count_is_ended_by_a_pass() {
+        // A 5×5 board split in two: Black owns columns A–C, White D–E; Black wins on area by
+        // 5 − 0.5 komi.
+        let game = game_after(
+            5,
+            Rules::CHINESE,
+            &[
+                "B C1", "W D1", "B C2", "W D2", "B C3", "W D3", "B C4", "W D4", "B C5", "W D5",
+                "B pass", "W pass", "B pass",
+            ],
+        );
+        let mut game = game;
+        game.set_komi(0.5);
+        // Black has just passed: White loses the count and must not pass. One move back, White
+        // has just passed: Black wins the count and passes.
+        let mut player = small();
+        let white = player.decide(request(&game, Color::White, Purpose::Play, 300));
+        assert_ne!(white.action, Action::Play(Move::Pass));
+        game.undo();
+        let black = player.decide(request(&game, Color::Black, Purpose::Play, 300));
+        assert_eq!(black.action, Action::Play(Move::Pass));
+    }
+
+    #[test]
+    fn progress_and_ownership_reach_the_caller() {
+        let game = Game::new(9, Rules::CHINESE, 7.5).unwrap();
+        let mut player = small();
+        let mut reports = 0;
+        let mut callback = |statistics: &Statistics| {
+            reports += 1;
+            assert_eq!(statistics.ownership.as_ref().map(Vec::len), Some(81));
+        };
+        let mut asked = request(&game, Color::Black, Purpose::Suggest, 400);
+        asked.progress = Some(Progress {
+            interval: Duration::ZERO,
+            callback: &mut callback,
+        });
+        asked.ownership = true;
+        let decision = player.decide(asked);
+        assert!(reports > 0);
+        assert_eq!(
+            decision
+                .statistics
+                .unwrap()
+                .ownership
+                .map(|shares| shares.len()),
+            Some(81)
+        );
+    }
+
+    #[test]
+    fn dynamic_komi_starts_at_seven_points_a_stone_and_fades_by_move_fifteen_on_9x9() {
+        let mut game = Game::new(9, Rules::CHINESE, 0.5).unwrap();
+        let stones: Vec<(Color, Point)> = ["C3", "G7"]
+            .iter()
+            .map(|name| (Color::Black, crate::board::tests::at(game.board(), name)))
+            .collect();
+        game.place_setup(&stones, true).unwrap();
+        // Chinese rules: 2 points of handicap bonus, plus 14 of dynamic komi.
+        assert_eq!(search_komi(&game), (16.5, 14.0));
+        for _ in 0..15 {
+            let color = game.to_move();
+            game.play(color, Move::Pass).unwrap();
+        }
+        assert_eq!(search_komi(&game), (2.5, 0.0));
+        assert_eq!(
+            search_komi(&Game::new(9, Rules::JAPANESE, 6.5).unwrap()),
+            (6.5, 0.0)
+        );
+    }
 }

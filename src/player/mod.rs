@@ -70,6 +70,9 @@ pub struct Request<'a> {
     pub stop: &'a (dyn Fn() -> bool + Sync),
     /// Who wants to hear how the search goes, if anybody.
     pub progress: Option<Progress<'a>>,
+    /// Whether the statistics (reports and decision) should carry the ownership of every
+    /// point as the search's playouts end (`Statistics::ownership`); it costs some speed.
+    pub ownership: bool,
 }
 
 /// What a player does.

@@ -13,7 +13,7 @@ pub mod time;
 pub mod tree;
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::rngs::Xoshiro256PlusPlus;
@@ -38,6 +38,9 @@ pub struct Settings {
     /// Whether the search ends as soon as its best move cannot be overtaken (off for
     /// benchmarks, which must run their playouts).
     pub early_end: bool,
+    /// Whether the playouts' final boards are tallied into `Statistics::ownership` (it costs
+    /// a look at every point after every playout).
+    pub ownership: bool,
 }
 
 impl Default for Settings {
@@ -48,6 +51,7 @@ impl Default for Settings {
             expansion_threshold: 8,
             policy: Policy::Light,
             early_end: true,
+            ownership: false,
         }
     }
 }
@@ -108,6 +112,10 @@ pub struct Statistics {
     pub candidates: Vec<Candidate>,
     /// The wall time the search has taken so far.
     pub elapsed: Duration,
+    /// Who owns each point at the end of the playouts, when the search was asked to tally
+    /// it: one value per point in the board's order (`Board::points`: A1, B1, …, then row 2),
+    /// from −1 (White's in every playout) to 1 (Black's in every playout).
+    pub ownership: Option<Vec<f64>>,
 }
 
 /// One candidate move of a search.
@@ -142,7 +150,7 @@ pub enum Ending {
 }
 
 /// A finished search's numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
     /// Playouts run.
     pub playouts: u64,
@@ -150,6 +158,8 @@ pub struct Outcome {
     pub elapsed: Duration,
     /// Why it ended.
     pub ending: Ending,
+    /// The ownership tally, when the settings asked for it (see `Statistics::ownership`).
+    pub ownership: Option<Vec<f64>>,
 }
 
 /// How many simulations the coordinating thread runs between two looks at the clock, the
@@ -182,6 +192,12 @@ pub fn search(
         playouts: AtomicU64::new(0),
         finished: AtomicBool::new(false),
         full: AtomicBool::new(false),
+        ownership: if settings.ownership {
+            (0..CELLS).map(|_| AtomicI64::new(0)).collect()
+        } else {
+            Vec::new()
+        },
+        owned_playouts: AtomicU64::new(0),
     };
     let threads = settings.threads.max(1);
     let mut ending = Ending::Playouts;
@@ -194,6 +210,7 @@ pub fn search(
                     worker.simulate(tree, position, settings, even, shared);
                     shared.playouts.fetch_add(1, Ordering::Relaxed);
                 }
+                worker.flush_ownership(shared);
             });
         }
         let mut worker = Worker::new(position, seed, 0);
@@ -236,12 +253,14 @@ pub fn search(
             if let Some(progress) = progress.as_mut() {
                 if last_report.elapsed() >= progress.interval {
                     last_report = Instant::now();
-                    let statistics = statistics(tree, done, elapsed);
+                    let mut statistics = statistics(tree, done, elapsed);
+                    statistics.ownership = shared.ownership_shares(&position.board);
                     (progress.callback)(&statistics);
                 }
             }
         }
         shared.finished.store(true, Ordering::Relaxed);
+        worker.flush_ownership(&shared);
     });
     // With no playout at all (a budget of 0) there was nothing to stop.
     if budget.playouts == Some(0) {
@@ -251,6 +270,7 @@ pub fn search(
         playouts: shared.playouts.load(Ordering::Relaxed),
         elapsed: start.elapsed(),
         ending,
+        ownership: shared.ownership_shares(&position.board),
     }
 }
 
@@ -315,6 +335,7 @@ pub fn statistics(tree: &Tree, playouts: u64, elapsed: Duration) -> Statistics {
             .map_or_else(Vec::new, |best| best.principal_variation.clone()),
         candidates,
         elapsed,
+        ownership: None,
     }
 }
 
@@ -407,7 +428,33 @@ struct Shared {
     finished: AtomicBool,
     /// Set when a leaf could not be expanded for want of room.
     full: AtomicBool,
+    /// Per board index, the playouts Black owned it at the end minus those White did (empty
+    /// when ownership is not tallied).
+    ownership: Vec<AtomicI64>,
+    /// The playouts in `ownership`.
+    owned_playouts: AtomicU64,
 }
+
+impl Shared {
+    /// The ownership tally as shares from −1 to 1 in `board`'s point order, or `None`.
+    fn ownership_shares(&self, board: &Board) -> Option<Vec<f64>> {
+        if self.ownership.is_empty() {
+            return None;
+        }
+        let playouts = self.owned_playouts.load(Ordering::Relaxed).max(1) as f64;
+        Some(
+            board
+                .points()
+                .map(|point| {
+                    self.ownership[point.index()].load(Ordering::Relaxed) as f64 / playouts
+                })
+                .collect(),
+        )
+    }
+}
+
+/// A worker adds its ownership tally to the shared one after this many playouts.
+const OWNERSHIP_BATCH: u32 = 64;
 
 /// A marker in `Worker::sequence` for a pass.
 const PASS_MARK: u16 = u16::MAX;
@@ -425,6 +472,9 @@ struct Worker {
     line_hashes: Vec<u64>,
     /// For AMAF: per board index, 0, or 1 + the colour that played there first.
     first_played: Vec<u8>,
+    /// This worker's ownership tally not yet added to the shared one, and its playouts.
+    ownership: Vec<i64>,
+    owned_playouts: u32,
 }
 
 impl Worker {
@@ -438,7 +488,44 @@ impl Worker {
             recorded: Vec::with_capacity(1024),
             line_hashes: Vec::with_capacity(128),
             first_played: vec![0; CELLS],
+            ownership: Vec::new(),
+            owned_playouts: 0,
         }
+    }
+
+    /// Adds the playout's final board to the ownership tally.
+    fn tally_ownership(&mut self, shared: &Shared) {
+        if self.ownership.is_empty() {
+            self.ownership = vec![0; CELLS];
+        }
+        for point in self.board.points() {
+            match playout::owner(&self.board, point) {
+                Some(Color::Black) => self.ownership[point.index()] += 1,
+                Some(Color::White) => self.ownership[point.index()] -= 1,
+                None => {}
+            }
+        }
+        self.owned_playouts += 1;
+        if self.owned_playouts >= OWNERSHIP_BATCH {
+            self.flush_ownership(shared);
+        }
+    }
+
+    /// Adds this worker's ownership tally to the shared one.
+    fn flush_ownership(&mut self, shared: &Shared) {
+        if self.owned_playouts == 0 || shared.ownership.is_empty() {
+            return;
+        }
+        for (total, count) in shared.ownership.iter().zip(self.ownership.iter_mut()) {
+            if *count != 0 {
+                total.fetch_add(*count, Ordering::Relaxed);
+                *count = 0;
+            }
+        }
+        shared
+            .owned_playouts
+            .fetch_add(u64::from(self.owned_playouts), Ordering::Relaxed);
+        self.owned_playouts = 0;
     }
 
     /// One simulation: select, expand, play out, back up.
@@ -520,6 +607,9 @@ impl Worker {
                 .iter()
                 .map(|&(mover, point)| (mover, point.index() as u16)),
         );
+        if settings.ownership {
+            self.tally_ownership(shared);
+        }
         let margin = f64::from(outcome.area_margin) - position.komi;
         let black_wins = if margin == 0.0 {
             self.random.next_u32() & 1 == 1
@@ -780,6 +870,37 @@ mod tests {
                 .all(|pair| pair[0].playouts < pair[1].playouts)
         );
         assert!(!reports.last().unwrap().candidates.is_empty());
+    }
+
+    #[test]
+    fn ownership_is_tallied_when_asked_black_owns_its_wall_and_white_the_captured_side() {
+        let board = diagram(BIG_CHAIN_IN_ATARI);
+        let position = position(&board, Color::Black, 0.5);
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
+        let budget = Budget {
+            playouts: Some(300),
+            time: None,
+        };
+        let settings = Settings {
+            ownership: true,
+            ..Settings::default()
+        };
+        let outcome = search(&tree, &position, &settings, budget, &|| false, None, 3);
+        let ownership = outcome.ownership.expect("asked for");
+        assert_eq!(ownership.len(), 25);
+        let share = |name| ownership[board.points().position(|p| p == at(&board, name)).unwrap()];
+        assert!(share("B2") > 0.9, "{}", share("B2"));
+        assert!(ownership.iter().all(|value| (-1.0..=1.0).contains(value)));
+        let without = search(
+            &tree,
+            &position,
+            &Settings::default(),
+            budget,
+            &|| false,
+            None,
+            3,
+        );
+        assert_eq!(without.ownership, None);
     }
 
     #[test]

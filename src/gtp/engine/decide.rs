@@ -91,6 +91,7 @@ impl Engine {
             limits,
             stop: &stop,
             progress: None,
+            ownership: false,
         });
         let thinking = started.elapsed();
         log::debug!(
