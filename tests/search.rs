@@ -180,3 +180,27 @@ fn a_tiny_memory_limit_on_25x25_stops_the_tree_growing_and_still_answers() {
     }
     session.close_and_wait(Duration::from_secs(30));
 }
+
+#[test]
+fn a_clocked_game_without_time_left_reports_never_runs_out_of_time() {
+    // Like gogui-twogtp: `time_settings` once, never `time_left`. Three seconds each for a
+    // whole 9×9 game of the mcts player against itself.
+    let mut session = Session::kosumi(&["--player", "mcts", "--threads", "2", "--resign", "0"]);
+    session.ok("boardsize 9");
+    session.ok("time_settings 3 0 0");
+    let mut used = [Duration::ZERO; 2];
+    let mut passes = 0;
+    for turn in 0..160 {
+        let started = std::time::Instant::now();
+        let reply = session.ok(if turn % 2 == 0 { "genmove b" } else { "genmove w" });
+        used[turn % 2] += started.elapsed();
+        passes = if reply == "pass" { passes + 1 } else { 0 };
+        if passes == 2 || reply == "resign" {
+            break;
+        }
+    }
+    for (side, time) in ["Black", "White"].iter().zip(used) {
+        assert!(time < Duration::from_secs(3), "{side} used {time:?}");
+    }
+    session.close_and_wait(Duration::from_secs(30));
+}
