@@ -60,6 +60,35 @@ play w B3
 4 reg_genmove b
 #? [C3]
 
+# Refuse the self-atari of a big chain: Black A2-D2 and White B1-C1 share their last two
+# liberties, A1 and D1 (a seki). Either side filling one puts its own chain in atari, and the
+# other captures it; the rest of the board is open.
+#     A B C D E F G
+#   3  O O O O O . .
+#   2  X X X X O . .
+#   1  . O O . O . .
+boardsize 7
+komi 7.5
+clear_board
+play w A3
+play w B3
+play w C3
+play w D3
+play w E3
+play w E2
+play w E1
+play w B1
+play w C1
+play b A2
+play b B2
+play b C2
+play b D2
+play b D5
+5 reg_genmove b
+#? [!A1|D1]
+8 reg_genmove w
+#? [!A1|D1]
+
 # The vital point of a bulky five: White's corner chain has only the eye space A1 B1 C1 A2
 # B2, and B1 touches three of its points. On 7x7 with komi 40.5 the game is this fight: Black
 # wins only by killing (49 points against 38 if White lives). Black B1 kills; White B1 makes
