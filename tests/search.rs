@@ -192,7 +192,11 @@ fn a_clocked_game_without_time_left_reports_never_runs_out_of_time() {
     let mut passes = 0;
     for turn in 0..160 {
         let started = std::time::Instant::now();
-        let reply = session.ok(if turn % 2 == 0 { "genmove b" } else { "genmove w" });
+        let reply = session.ok(if turn % 2 == 0 {
+            "genmove b"
+        } else {
+            "genmove w"
+        });
         used[turn % 2] += started.elapsed();
         passes = if reply == "pass" { passes + 1 } else { 0 };
         if passes == 2 || reply == "resign" {

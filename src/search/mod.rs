@@ -206,11 +206,14 @@ pub fn search(
             let shared = &shared;
             scope.spawn(move || {
                 let mut worker = Worker::new(position, seed, thread as u64);
+                let mut run = 0u64;
                 while !shared.finished.load(Ordering::Relaxed) {
                     worker.simulate(tree, position, settings, even, shared);
                     shared.playouts.fetch_add(1, Ordering::Relaxed);
+                    run += 1;
                 }
                 worker.flush_ownership(shared);
+                log::debug!("search thread {thread}: {run} playouts");
             });
         }
         let mut worker = Worker::new(position, seed, 0);
