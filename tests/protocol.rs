@@ -483,6 +483,32 @@ fn help_and_version_flags_answer_and_exit() {
 }
 
 #[test]
+fn bench_runs_heavy_playouts_when_asked_and_refuses_an_unknown_policy() {
+    let run = run_with(
+        &[
+            "bench",
+            "--policy",
+            "heavy",
+            "--size",
+            "9",
+            "--playouts",
+            "200",
+        ],
+        b"",
+    );
+    assert!(run.status.success());
+    let text = run.stdout_text();
+    assert!(text.contains("200 heavy playouts"), "{text}");
+    assert!(
+        Regex::new(r"(?m)^\d+ playouts/s$").unwrap().is_match(&text),
+        "{text}"
+    );
+    let unknown = run_with(&["bench", "--policy", "medium"], b"");
+    assert!(!unknown.status.success());
+    assert!(unknown.stdout_text().is_empty());
+}
+
+#[test]
 fn bench_prints_playouts_per_second() {
     let run = run_with(&["bench", "--size", "9", "--playouts", "200"], b"");
     assert!(run.status.success());

@@ -3,7 +3,9 @@
 //! a bound, and the colours around a point as one number. Mechanics only: no policy, no
 //! allocation, no text.
 
-use super::{Board, CELLS, Color, DIAGONAL_OFFSETS, EMPTY, NEIGHBOUR_OFFSETS, NO_CHAIN, Point};
+use super::{
+    Board, CELLS, Color, DIAGONAL_OFFSETS, EMPTY, NEIGHBOUR_OFFSETS, NO_CHAIN, Point, STRIDE,
+};
 
 /// Offsets of the eight points around a point, in the order of `Board::neighbourhood`: the
 /// row above from left to right, then left and right, then the row below from left to right.
@@ -144,6 +146,36 @@ impl Board {
             super::WHITE => Cell::White,
             _ => Cell::Wall,
         }
+    }
+
+    /// The points of the 5×5 square centred on `point` that are on the board and hold no
+    /// `blocked` stone, one bit each: bit `5 × (dy + 2) + (dx + 2)` for the point `dx` columns
+    /// right of and `dy` rows above `point`. Lets a small region be flood-filled with shifts.
+    pub fn open_window(&self, point: Point, blocked: Color) -> u32 {
+        let index = point.index();
+        let (column, row) = ((index % STRIDE) as isize, (index / STRIDE) as isize);
+        let size = self.size as isize;
+        let blocked = super::cell_of(blocked);
+        // Columns off the board are masked out afterwards; reading them stays inside the grid
+        // (a row's wall column, or the end of the row before), since `row` is a board row.
+        let mut columns = 0u32;
+        for dx in -2..=2isize {
+            columns |= u32::from((1..=size).contains(&(column + dx))) << (dx + 2);
+        }
+        let mut open = 0;
+        for dy in -2..=2isize {
+            let y = row + dy;
+            if y < 1 || y > size {
+                continue;
+            }
+            let first = (y * STRIDE as isize + column - 2) as usize;
+            let mut line = 0u32;
+            for (dx, &cell) in self.cells[first..first + 5].iter().enumerate() {
+                line |= u32::from(cell != blocked) << dx;
+            }
+            open |= (line & columns) << (5 * (dy + 2));
+        }
+        open
     }
 
     /// Whether `point` holds a stone of `color`.

@@ -131,14 +131,15 @@ fn pattern_move(
 ) -> Option<Point> {
     let mut candidates = Candidates::new();
     for step in RING_STEPS {
-        if let Some(point) = board.step(last, step) {
-            if board.is_empty(point)
-                && patterns.matches(board, point)
-                && policy::is_playout_move(board, color, point)
-                && !refuses_self_atari(board, color, point, random)
-            {
-                candidates.push(point);
-            }
+        if board.cell_at(last, step) != Cell::Empty {
+            continue;
+        }
+        let point = Point((last.index() as isize + step) as u16);
+        if patterns.matches(board, point)
+            && policy::is_playout_move(board, color, point)
+            && !refuses_self_atari(board, color, point, random)
+        {
+            candidates.push(point);
         }
     }
     candidates.pick(random)
@@ -513,52 +514,77 @@ impl EyeSpace {
         {
             return false;
         }
-        let defender_cell = defender.index() as u8 + 1;
-        region.points[0] = start;
-        region.count = 1;
-        // Coordinates relative to `start` (each from -2 to 2) and the cells already looked at,
-        // one bit each in a 5×5 window around `start`.
-        let mut offsets = [(0i8, 0i8); 6];
-        let window_bit = |(dx, dy): (i8, i8)| 1u32 << ((dy + 2) * 5 + dx + 2);
-        let mut looked_at = window_bit((0, 0));
-        let (mut low_x, mut high_x, mut low_y, mut high_y) = (0i8, 0i8, 0i8, 0i8);
-        const DIRECTIONS: [(i8, i8); 4] = [(0, -1), (-1, 0), (1, 0), (0, 1)];
-        let mut next = 0;
-        while next < region.count {
-            let point = region.points[next];
-            let (x, y) = offsets[next];
-            next += 1;
-            for (direction, &step) in NEIGHBOUR_STEPS.iter().enumerate() {
-                let (dx, dy) = DIRECTIONS[direction];
-                let (nx, ny) = (x + dx, y + dy);
-                let cell = board.cell_at(point, step) as u8;
-                if cell == defender_cell || cell == Cell::Wall as u8 {
-                    continue;
-                }
-                // A region point two lines from `start` in some direction cannot share a 3×3
-                // box with one three lines away.
-                if nx.abs() > 2 || ny.abs() > 2 {
-                    return false;
-                }
-                let bit = window_bit((nx, ny));
-                if looked_at & bit != 0 {
-                    continue;
-                }
-                looked_at |= bit;
-                low_x = low_x.min(nx);
-                high_x = high_x.max(nx);
-                low_y = low_y.min(ny);
-                high_y = high_y.max(ny);
-                if region.count == 6 || high_x - low_x > 2 || high_y - low_y > 2 {
-                    return false;
-                }
-                region.points[region.count] = Point((point.index() as isize + step) as u16);
-                offsets[region.count] = (nx, ny);
-                region.count += 1;
+        // Flood-fill the 5×5 window around `start` with shifts (bit 5 × row + column, `start`
+        // at bit 12), growing through the points that hold no defender stone.
+        const FULL: u32 = (1 << 25) - 1;
+        const FIRST_COLUMN: u32 = 1 | 1 << 5 | 1 << 10 | 1 << 15 | 1 << 20;
+        const LAST_COLUMN: u32 = FIRST_COLUMN << 4;
+        const FIRST_ROW: u32 = 0b11111;
+        const LAST_ROW: u32 = FIRST_ROW << 20;
+        let open = board.open_window(start, defender);
+        let mut bits = 1u32 << 12;
+        loop {
+            let grown = (bits
+                | (bits << 1) & !FIRST_COLUMN
+                | (bits >> 1) & !LAST_COLUMN
+                | bits << 5
+                | bits >> 5)
+                & open
+                & FULL;
+            if grown == bits {
+                break;
             }
+            if grown.count_ones() > 6 {
+                return false;
+            }
+            bits = grown;
+        }
+        // Every shape with a vital point fits in a 3×3 box.
+        let columns = (bits | bits >> 5 | bits >> 10 | bits >> 15 | bits >> 20) & FIRST_ROW;
+        let rows = (0..5).fold(0u32, |rows, row| {
+            rows | u32::from(bits >> (5 * row) & FIRST_ROW != 0) << row
+        });
+        let span = |set: u32| 32 - set.leading_zeros() - set.trailing_zeros();
+        if span(columns) > 3 || span(rows) > 3 {
+            return false;
+        }
+        // The window closes the region unless a point on its border has an open neighbour
+        // outside it.
+        let outward = [
+            (bits & FIRST_COLUMN, -1),
+            (bits & LAST_COLUMN, 1),
+            (bits & FIRST_ROW, -STRIDE),
+            (bits & LAST_ROW, STRIDE),
+        ];
+        let defender_cell = defender.index() as u8 + 1;
+        for (mut border, step) in outward {
+            while border != 0 {
+                let bit = border.trailing_zeros() as isize;
+                border &= border - 1;
+                let point = Point((start.index() as isize + window_offset(bit)) as u16);
+                let cell = board.cell_at(point, step) as u8;
+                if cell != defender_cell && cell != Cell::Wall as u8 {
+                    return false;
+                }
+            }
+        }
+        region.count = 0;
+        let mut remaining = bits;
+        while remaining != 0 {
+            let bit = remaining.trailing_zeros() as isize;
+            remaining &= remaining - 1;
+            region.points[region.count] =
+                Point((start.index() as isize + window_offset(bit)) as u16);
+            region.count += 1;
         }
         true
     }
+}
+
+/// The grid offset from the centre of a 5×5 window to the point of window bit `bit`.
+#[inline]
+fn window_offset(bit: isize) -> isize {
+    (bit / 5 - 2) * STRIDE + (bit % 5 - 2)
 }
 
 #[cfg(test)]
@@ -670,6 +696,87 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The region through `start` of points holding no `defender` stone, by a plain flood
+    /// fill over coordinates, stopped past `limit` points.
+    fn region_by_flood_fill(
+        board: &Board,
+        start: Point,
+        defender: Color,
+        limit: usize,
+    ) -> Vec<Point> {
+        let mut region = vec![start];
+        let mut next = 0;
+        while next < region.len() && region.len() <= limit {
+            let (x, y) = board.coordinates(region[next]);
+            next += 1;
+            let around = [
+                (x + 1, y),
+                (x.wrapping_sub(1), y),
+                (x, y + 1),
+                (x, y.wrapping_sub(1)),
+            ];
+            for (nx, ny) in around {
+                if let Some(point) = board.point(nx, ny) {
+                    if board.get(point) != Some(defender) && !region.contains(&point) {
+                        region.push(point);
+                    }
+                }
+            }
+        }
+        region
+    }
+
+    #[test]
+    fn eye_spaces_agree_with_a_plain_flood_fill_on_random_positions() {
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(17);
+        let mut found = 0;
+        for size in [2, 3, 5, 9, 19, 25] {
+            for _ in 0..6 {
+                let mut board = Board::new(size).unwrap();
+                let mut color = Color::Black;
+                let mut last = None;
+                for turn in 0..size * size * 2 {
+                    // Every position on small boards, every sixteenth on large ones.
+                    let checked = size <= 9 || turn % 16 == 0;
+                    for point in board.points().filter(|_| checked) {
+                        for defender in Color::BOTH {
+                            let expected = (board.get(point) != Some(defender))
+                                .then(|| region_by_flood_fill(&board, point, defender, 6));
+                            let fits = expected.as_ref().is_some_and(|region| {
+                                let xs = region.iter().map(|&p| board.coordinates(p).0);
+                                let ys = region.iter().map(|&p| board.coordinates(p).1);
+                                (2..=6).contains(&region.len())
+                                    && xs.clone().max().unwrap() - xs.min().unwrap() < 3
+                                    && ys.clone().max().unwrap() - ys.min().unwrap() < 3
+                            });
+                            let space = EyeSpace::around(&board, point, defender);
+                            assert_eq!(space.is_some(), fits, "{board:?} at {point:?}");
+                            if let (Some(space), Some(mut expected)) = (space, expected) {
+                                let mut points = space.points[..space.count].to_vec();
+                                points.sort();
+                                expected.sort();
+                                assert_eq!(points, expected);
+                                found += 1;
+                            }
+                        }
+                    }
+                    match choose_move(&mut board, color, last, patterns::table(), &mut random) {
+                        Some(point) => {
+                            board.play(color, point);
+                            last = Some(point);
+                        }
+                        None => {
+                            board.pass();
+                            last = None;
+                        }
+                    }
+                    color = color.opponent();
+                }
+            }
+        }
+        assert!(found > 100, "only {found} small regions seen");
     }
 
     /// The atari answers of `color` to a last stone on `last`, as sorted vertex names.
