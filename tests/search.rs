@@ -208,3 +208,57 @@ fn a_clocked_game_without_time_left_reports_never_runs_out_of_time() {
     }
     session.close_and_wait(Duration::from_secs(30));
 }
+
+#[test]
+fn bench_with_the_mcts_player_reports_search_playouts_per_second() {
+    let run = run_with(
+        &[
+            "bench",
+            "--player",
+            "mcts",
+            "--threads",
+            "2",
+            "--size",
+            "9",
+            "--playouts",
+            "500",
+        ],
+        b"",
+    );
+    assert!(run.status.success());
+    let text = run.stdout_text();
+    assert!(text.contains("a search of "), "{text}");
+    assert!(text.contains("2 thread(s)"), "{text}");
+    assert!(
+        text.lines()
+            .any(|line| line.ends_with(" search playouts/s")),
+        "{text}"
+    );
+}
+
+#[test]
+fn help_names_both_players_and_the_search_flags() {
+    let run = run_with(&["--help"], b"");
+    assert!(run.status.success());
+    let text = run.stdout_text();
+    for flag in [
+        "--player",
+        "random",
+        "mcts",
+        "--playouts",
+        "--time",
+        "--threads",
+        "--memory",
+        "--resign",
+        "--policy",
+    ] {
+        assert!(
+            text.contains(flag),
+            "--help does not mention {flag}:\n{text}"
+        );
+    }
+    let bad = run_with(&["--player", "gnugo"], b"");
+    assert!(!bad.status.success());
+    let bad = run_with(&["--resign", "1.5"], b"");
+    assert!(!bad.status.success());
+}
