@@ -4,7 +4,8 @@
 #   fuzz/seed-corpus.sh        (from anywhere; idempotent)
 #
 # - fuzz/corpus/line_parser/: every distinct line of every gtp-scripts/*.tst, one file each;
-# - fuzz/corpus/session/: every gtp-scripts/*.tst whole, as one session each;
+# - fuzz/corpus/session/: every gtp-scripts/*.tst whole, as one session each, twice: after a
+#   0 byte (the random player) and after a 1 byte (the mcts player);
 # - fuzz/corpus/sgf/: every gtp-scripts/**/*.sgf record, after a 0 byte (load to the end);
 # - fuzz/corpus/judgement/: made empty (its inputs are two bytes of choices and packed points);
 # - fuzz/corpus/gtp.dict: every command name of src/gtp/command.rs, colours, vertices and
@@ -18,7 +19,8 @@ mkdir -p "$corpus/line_parser" "$corpus/session" "$corpus/sgf" "$corpus/judgemen
 shopt -s nullglob globstar
 scripts=("$root"/gtp-scripts/**/*.tst)
 for script in "${scripts[@]}"; do
-    cp "$script" "$corpus/session/$(basename "$script")"
+    { printf '\0'; cat "$script"; } >"$corpus/session/$(basename "$script")"
+    { printf '\1'; cat "$script"; } >"$corpus/session/mcts-$(basename "$script")"
     while IFS= read -r line || [ -n "$line" ]; do
         [ -n "$line" ] || continue
         name="$(printf '%s' "$line" | sha1sum | cut -c1-16)"

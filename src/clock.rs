@@ -106,6 +106,10 @@ pub struct Clock {
     control: TimeControl,
     /// The last `time_left` report per colour (Black first), `None` before any in this game.
     reported: [Option<TimeLeft>; 2],
+    /// The time each side has thought since its last report (or the start), by our own
+    /// measure, and the moves it made in that time: controllers such as gogui-twogtp never
+    /// send `time_left`, so the clock must run on its own.
+    used: [(Duration, u32); 2],
 }
 
 /// The share of the computed time a player actually uses: the rest is a margin for the
@@ -122,17 +126,28 @@ impl Clock {
     pub fn set_control(&mut self, control: TimeControl) {
         self.control = control;
         self.reported = [None; 2];
+        self.used = [(Duration::ZERO, 0); 2];
     }
 
     /// Records what `color` has left.
     pub fn set_left(&mut self, color: Color, left: TimeLeft) {
         self.reported[color.index()] = Some(left);
+        self.used[color.index()] = (Duration::ZERO, 0);
+    }
+
+    /// Records that `color` spent `thinking` on a move it made (a generated move): until the
+    /// next report, its time left is counted down by our own measure.
+    pub fn record_move(&mut self, color: Color, thinking: Duration) {
+        let used = &mut self.used[color.index()];
+        used.0 += thinking;
+        used.1 += 1;
     }
 
     /// A new game (clear_board, boardsize, loadsgf): the system stays, both sides start again
     /// with their initial time.
     pub fn new_game(&mut self) {
         self.reported = [None; 2];
+        self.used = [(Duration::ZERO, 0); 2];
     }
 
     /// What `color` has left: the last report, or the initial time before any.
@@ -140,27 +155,59 @@ impl Clock {
         self.reported[color.index()].unwrap_or_else(|| self.control.initial())
     }
 
+    /// What `color` has left by our own measure: the last report (or the initial time) less
+    /// the time recorded since with `record_move`, in seconds, with the overtime count. When
+    /// main time runs out by this measure, the side is taken to start a fresh overtime period
+    /// (`None` without overtime: nothing is left).
+    fn estimated_left(&self, color: Color) -> (f64, u32) {
+        let left = self.left(color);
+        let (used, moves) = self.used[color.index()];
+        let seconds = (f64::from(left.seconds) - used.as_secs_f64()).max(0.0);
+        let fresh_period = match self.control {
+            TimeControl::Canadian { period, stones, .. } => (f64::from(period), stones),
+            TimeControl::Byoyomi {
+                period, periods, ..
+            } => (f64::from(period), periods),
+            _ => (0.0, 0),
+        };
+        match self.control {
+            TimeControl::Canadian { .. } if left.count > 0 => {
+                let stones = left.count.saturating_sub(moves);
+                if stones == 0 || seconds <= 0.0 {
+                    fresh_period
+                } else {
+                    (seconds, stones)
+                }
+            }
+            TimeControl::Byoyomi { .. } if left.count > 0 => (f64::from(left.seconds), left.count),
+            TimeControl::Canadian { .. } | TimeControl::Byoyomi { .. }
+                if seconds <= 0.0 && fresh_period.1 > 0 =>
+            {
+                fresh_period
+            }
+            _ => (seconds, left.count),
+        }
+    }
+
     /// How long `color` may think about its next move if about `moves_to_play` more moves of
-    /// its own are expected (at least 1 is assumed), with a 10 % margin; `None` when time is
+    /// its own are expected (time left as `estimated_left` counts it) (at least 1 is assumed), with a 10 % margin; `None` when time is
     /// unlimited. In main time the main time left is shared over the expected moves (with
     /// byo-yomi a period comes on top, as a move within it costs nothing); in Canadian
     /// overtime the period's time is shared over the stones left in it.
     pub fn move_budget(&self, color: Color, moves_to_play: u32) -> Option<Duration> {
-        let left = self.left(color);
+        let (left, count) = self.estimated_left(color);
         let moves = f64::from(moves_to_play.max(1));
         let seconds = match self.control {
             TimeControl::Unlimited => return None,
-            TimeControl::Absolute { .. } => f64::from(left.seconds) / moves,
-            TimeControl::Canadian { .. } if left.count > 0 => {
-                f64::from(left.seconds) / f64::from(left.count)
-            }
-            TimeControl::Canadian { .. } => f64::from(left.seconds) / moves,
-            TimeControl::Byoyomi { .. } if left.count > 0 => f64::from(left.seconds),
+            TimeControl::Absolute { .. } => left / moves,
+            TimeControl::Canadian { .. } if count > 0 => left / f64::from(count),
+            TimeControl::Canadian { .. } => left / moves,
+            TimeControl::Byoyomi { .. } if count > 0 => left,
             TimeControl::Byoyomi {
                 period, periods, ..
             } => {
                 let overtime = if periods > 0 { f64::from(period) } else { 0.0 };
-                f64::from(left.seconds) / moves + overtime
+                left / moves + overtime
             }
         };
         Some(Duration::from_secs_f64(seconds * SAFETY))
@@ -265,5 +312,32 @@ mod tests {
             },
         );
         assert_eq!(seconds(clock.move_budget(Color::Black, 50)), Some(9.0));
+    }
+
+    #[test]
+    fn without_time_left_reports_the_clock_counts_our_own_thinking() {
+        let mut clock = Clock::default();
+        clock.set_control(TimeControl::Absolute { main: 100 });
+        clock.record_move(Color::Black, Duration::from_secs(60));
+        assert_eq!(seconds(clock.move_budget(Color::Black, 10)), Some(3.6));
+        assert_eq!(seconds(clock.move_budget(Color::White, 10)), Some(9.0));
+        clock.record_move(Color::Black, Duration::from_secs(50));
+        assert_eq!(seconds(clock.move_budget(Color::Black, 10)), Some(0.0));
+        // A report replaces our measure.
+        clock.set_left(Color::Black, TimeLeft::main(20));
+        assert_eq!(seconds(clock.move_budget(Color::Black, 10)), Some(1.8));
+        // Canadian: main time used up, then the period's stones count down.
+        clock.set_control(TimeControl::from_gtp(10, 30, 5));
+        clock.record_move(Color::White, Duration::from_secs(11));
+        assert_eq!(seconds(clock.move_budget(Color::White, 10)), Some(5.4));
+        clock.set_left(
+            Color::White,
+            TimeLeft {
+                seconds: 30,
+                count: 5,
+            },
+        );
+        clock.record_move(Color::White, Duration::from_secs(10));
+        assert_eq!(seconds(clock.move_budget(Color::White, 10)), Some(4.5));
     }
 }

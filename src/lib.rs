@@ -32,4 +32,5 @@ pub mod player;
 pub mod playout;
 pub mod rules;
 pub mod score;
+pub mod search;
 pub mod sgf;

@@ -10,7 +10,9 @@ use rand::rngs::Xoshiro256PlusPlus;
 
 use kosumi::board::{MAX_SIZE, MIN_SIZE};
 use kosumi::gtp::{self, Engine};
-use kosumi::player::RandomPlayer;
+use kosumi::player::{
+    DEFAULT_MEMORY_MB, DEFAULT_RESIGN, Limits, MctsPlayer, MctsSettings, Player, RandomPlayer,
+};
 use kosumi::playout;
 use kosumi::rules::Rules;
 
@@ -33,23 +35,102 @@ struct Arguments {
     /// Board size at start-up, 2 to 25 (GTP `boardsize` changes it).
     #[arg(long, default_value_t = 19, value_parser = parse_size)]
     size: usize,
+    #[command(flatten)]
+    search: SearchFlags,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
+/// The player and its limits.
+#[derive(clap::Args, Debug, Clone)]
+struct SearchFlags {
+    /// The player that answers `genmove`: `random` (uniform over sensible legal moves, the
+    /// default) or `mcts` (Monte-Carlo tree search).
+    #[arg(long, global = true, default_value = "random", value_parser = ["random", "mcts"])]
+    player: String,
+    /// mcts: playouts per move (reproducible with --seed and --threads 1). Default: 10000
+    /// when neither --time nor a game clock limits the move.
+    #[arg(long, global = true)]
+    playouts: Option<u64>,
+    /// mcts: seconds per move at most (a game clock may allow less). 0 answers at once.
+    #[arg(long, global = true, value_parser = parse_seconds)]
+    time: Option<f64>,
+    /// Playout policy: light (the random player's) or heavy (MoGo-style). Default: heavy for
+    /// the mcts player, light for `bench`'s bare playouts.
+    #[arg(long, global = true, value_parser = parse_policy)]
+    policy: Option<playout::Policy>,
+    /// mcts: search threads (default: the machine's cores).
+    #[arg(long, global = true, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+    /// mcts: the search tree's memory limit in MB; when it is reached the search stops
+    /// growing and answers.
+    #[arg(long, global = true, default_value_t = DEFAULT_MEMORY_MB as u64,
+          value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    memory: u64,
+    /// mcts: resign when the best move wins less than this share of its playouts (after
+    /// 2000 playouts at the root; never in handicap games while dynamic komi is on); 0 never
+    /// resigns.
+    #[arg(long, global = true, default_value_t = DEFAULT_RESIGN, value_parser = parse_share)]
+    resign: f64,
+}
+
+impl SearchFlags {
+    fn threads(&self) -> usize {
+        match self.threads {
+            Some(threads) => threads as usize,
+            None => std::thread::available_parallelism().map_or(1, |cores| cores.get()),
+        }
+    }
+
+    fn mcts_settings(&self) -> MctsSettings {
+        MctsSettings {
+            threads: self.threads(),
+            memory: (self.memory as usize).saturating_mul(1 << 20),
+            resign_below: self.resign,
+            policy: self.policy.unwrap_or(playout::Policy::Heavy),
+            ..MctsSettings::default()
+        }
+    }
+
+    fn player(&self, seed: u64) -> Box<dyn Player + Send> {
+        match self.player.as_str() {
+            "mcts" => Box::new(MctsPlayer::new(self.mcts_settings(), seed)),
+            _ => Box::new(RandomPlayer::new(seed)),
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            playouts: self.playouts,
+            time: self.time.map(std::time::Duration::from_secs_f64),
+        }
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if (0.0..=1e9).contains(&seconds) => Ok(seconds),
+        _ => Err("the time must be a number of seconds from 0 to 1000000000".to_string()),
+    }
+}
+
+fn parse_share(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(share) if (0.0..=1.0).contains(&share) => Ok(share),
+        _ => Err("the share must be a number from 0 to 1".to_string()),
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Runs playouts (light by default) on one thread and prints playouts per second.
+    /// Runs playouts (light by default, `--policy heavy`) on one thread and prints playouts
+    /// per second (`--playouts`, default 100000); with `--player mcts`, searches the empty
+    /// board instead (heavy playouts by default, `--threads`) and prints search playouts per
+    /// second.
     Bench {
-        /// Playout policy: light (the random player's) or heavy (MoGo-style).
-        #[arg(long, default_value = "light", value_parser = parse_policy)]
-        policy: playout::Policy,
         /// Board size, 2 to 25.
         #[arg(long, default_value_t = 9, value_parser = parse_size)]
         size: usize,
-        /// Number of playouts.
-        #[arg(long, default_value_t = 100_000)]
-        playouts: u32,
     },
 }
 
@@ -87,11 +168,19 @@ fn main() -> ExitCode {
         .init();
     let seed = arguments.seed.unwrap_or_else(rand::random);
     match arguments.command {
-        Some(Command::Bench {
-            policy,
+        Some(Command::Bench { size }) if arguments.search.player == "mcts" => {
+            bench_search(size, &arguments.search, seed)
+        }
+        Some(Command::Bench { size }) => bench(
+            arguments.search.policy.unwrap_or(playout::Policy::Light),
             size,
-            playouts,
-        }) => bench(policy, size, playouts, seed),
+            arguments
+                .search
+                .playouts
+                .unwrap_or(100_000)
+                .min(u32::MAX as u64) as u32,
+            seed,
+        ),
         None => serve(&arguments, seed),
     }
 }
@@ -104,9 +193,11 @@ fn serve(arguments: &Arguments, seed: u64) -> ExitCode {
         arguments.komi,
         arguments.size
     );
-    let player = Box::new(RandomPlayer::new(seed));
+    log::info!("player {}", arguments.search.player);
+    let player = arguments.search.player(seed);
     let mut engine = Engine::new(arguments.size, arguments.rules, arguments.komi, player)
         .expect("the size was checked by the argument parser");
+    engine.set_limits(arguments.search.limits());
     match gtp::serve(io::stdin(), io::stdout(), &mut engine) {
         Ok(()) => ExitCode::SUCCESS,
         // The controller closed our stdout: nobody is listening, so there is nothing to say.
@@ -142,4 +233,45 @@ fn bench(policy: playout::Policy, size: usize, playouts: u32, seed: u64) -> Exit
         100.0 * result.black_wins as f64 / result.playouts.max(1) as f64
     );
     ExitCode::SUCCESS
+}
+
+fn bench_search(size: usize, flags: &SearchFlags, seed: u64) -> ExitCode {
+    let playouts = flags.playouts.unwrap_or(100_000);
+    let settings = flags.mcts_settings();
+    let cpu_start = process_cpu_seconds();
+    let result = kosumi::player::bench_search(size, playouts, &settings, seed)
+        .expect("the size was checked by the argument parser");
+    let cpu = process_cpu_seconds()
+        .zip(cpu_start)
+        .map(|(end, start)| end - start);
+    println!(
+        "{size}x{size}: a search of {} playouts from the empty board in {:.3} s of wall time, \
+         {} thread(s), seed {seed}",
+        result.playouts,
+        result.elapsed.as_secs_f64(),
+        settings.threads
+    );
+    println!(
+        "{:.0} search playouts/s",
+        result.playouts as f64 / result.elapsed.as_secs_f64().max(1e-9)
+    );
+    if let Some(cpu) = cpu {
+        // Wall time is what threads gain; CPU time tells whether the machine was busy.
+        println!(
+            "{cpu:.3} s of CPU time: {:.0} search playouts per CPU second",
+            result.playouts as f64 / cpu.max(1e-9)
+        );
+    }
+    ExitCode::SUCCESS
+}
+
+/// The CPU time this process has used (all threads, user and system), from Linux's
+/// `/proc/self/stat` in clock ticks of 1/100 s; `None` where that file does not exist.
+fn process_cpu_seconds() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    let fields: Vec<&str> = text.rsplit_once(')')?.1.split_whitespace().collect();
+    let user: f64 = fields.get(11)?.parse().ok()?;
+    let system: f64 = fields.get(12)?.parse().ok()?;
+    Some((user + system) / 100.0)
 }

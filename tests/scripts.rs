@@ -11,6 +11,11 @@
 //!   closing bracket marks an expected failure. A test without a pattern passes when the
 //!   command succeeds. An error reply (`?`) always fails a test, whatever the pattern.
 //!
+//! A comment line `# kosumi-arguments: ARGUMENT…` (anywhere in the script, usually first)
+//! adds command-line arguments to the engine's start, as in
+//! `# kosumi-arguments: --player mcts --playouts 3000 --threads 1`; gogui-regress reads it
+//! as a plain comment, so such a script runs there with the program given on its command line.
+//!
 //! Verdicts: every unexpected failure is reported as `file:ID`, with the pattern and the
 //! response, and fails the test.
 //!
@@ -158,7 +163,7 @@ struct Outcome {
 /// Runs one script through a fresh engine started in `directory` and judges every test.
 fn run_script(name: &str, text: &str, directory: &Path) -> Outcome {
     match parse_script(text) {
-        Ok(entries) => run_entries(name, &entries, directory),
+        Ok(entries) => run_entries(name, &entries, &script_arguments(text), directory),
         Err(error) => Outcome {
             surprises: vec![format!("{name}: malformed: {error}")],
             ..Outcome::default()
@@ -224,12 +229,14 @@ fn variant(entries: &[Entry], preset: &str, order: SetupOrder) -> Vec<Entry> {
 }
 
 /// Runs parsed entries through a fresh engine started in `directory` and judges every test.
-fn run_entries(name: &str, entries: &[Entry], directory: &Path) -> Outcome {
+/// `arguments` are the script's `# kosumi-arguments:` (the player and its limits).
+fn run_entries(name: &str, entries: &[Entry], arguments: &[String], directory: &Path) -> Outcome {
     let mut outcome = Outcome::default();
     let mut command = Command::new(kosumi_path());
     command
         .arg("--seed")
         .arg(SEED.to_string())
+        .args(arguments)
         .current_dir(directory);
     let mut engine = Session::start(name, command).expect("kosumi starts");
     for entry in entries {
@@ -292,6 +299,14 @@ fn run_entries(name: &str, entries: &[Entry], directory: &Path) -> Outcome {
             .push(format!("{name}: the engine exited with {status:?}"));
     }
     outcome
+}
+
+/// The arguments of the script's `# kosumi-arguments:` lines, in order.
+fn script_arguments(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|line| line.trim().strip_prefix("# kosumi-arguments:"))
+        .flat_map(|arguments| arguments.split_whitespace().map(str::to_string))
+        .collect()
 }
 
 /// Every `gtp-scripts/*.tst`, sorted by name.
@@ -381,6 +396,7 @@ fn every_rules_example_holds_under_every_preset_with_same_colour_setup_orders() 
                 let outcome = run_entries(
                     &label,
                     &variant(&entries, preset, order),
+                    &script_arguments(&text),
                     path.parent().expect("a directory"),
                 );
                 runs += 1;
@@ -438,6 +454,7 @@ fn variants_reorder_setup_stones_and_can_fail() {
         let outcome = run_entries(
             "inline.tst",
             &variant(&entries, preset, SetupOrder::BlackFirst),
+            &[],
             &repository_root(),
         );
         let allowed = matches!(preset, "tromp-taylor" | "new-zealand");

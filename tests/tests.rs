@@ -21,5 +21,8 @@ mod interop;
 mod sequences;
 // Input and output faults: huge lines, end of input mid-line, closed stdout and stderr.
 mod faults;
+// The mcts player: reproducible, legal under every ruleset, stopped by interrupt and end of
+// input, bounded by time and memory limits.
+mod search;
 // Memory over 100,000-move sessions; whole-board commands on the largest board.
 mod resources;

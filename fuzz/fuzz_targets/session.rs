@@ -8,6 +8,9 @@
 //! inside), and at the end that the incremental board agrees with a recomputation (on
 //! boards of up to 32 stones).
 //!
+//! The first byte chooses the player: the random player, or the mcts player with a budget of
+//! 16 playouts a move.
+//!
 //! Commands that touch the file system (`loadsgf FILE`, `printsgf FILE`) are skipped: a fuzzer
 //! must not write files wherever it runs. `printsgf` and `printsgf -` answer in the reply and
 //! are run. So are the end-of-game commands (`final_score`, `final_status_list`,
@@ -22,7 +25,7 @@ use kosumi::gtp::command::Command;
 use kosumi::gtp::parse::{Line, parse_line};
 use kosumi::gtp::response::write_reply;
 use kosumi::gtp::{Engine, Flow, InputLine, LINE_LIMIT, read_line};
-use kosumi::player::RandomPlayer;
+use kosumi::player::{Limits, MctsPlayer, MctsSettings, Player, RandomPlayer};
 use kosumi::rules::Rules;
 use libfuzzer_sys::fuzz_target;
 
@@ -55,8 +58,29 @@ fn plays_out(command: &Command, engine: &Engine) -> bool {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let player = Box::new(RandomPlayer::new(1));
+    // The first byte chooses the player: odd for mcts with a tiny budget (16 playouts a move,
+    // one thread, a tree of at most 1 MB), even for the random player.
+    let Some((&choice, data)) = data.split_first() else {
+        return;
+    };
+    let mcts = choice & 1 == 1;
+    let player: Box<dyn Player + Send> = if mcts {
+        let settings = MctsSettings {
+            threads: 1,
+            memory: 1 << 20,
+            ..MctsSettings::default()
+        };
+        Box::new(MctsPlayer::new(settings, 1))
+    } else {
+        Box::new(RandomPlayer::new(1))
+    };
     let mut engine = Engine::new(19, Rules::default(), 7.5, player).expect("19 is a valid size");
+    if mcts {
+        engine.set_limits(Limits {
+            playouts: Some(16),
+            time: None,
+        });
+    }
     let mut input: &[u8] = data;
     let mut output = Vec::new();
     while let Some(line) = read_line(&mut input, LINE_LIMIT).expect("reading a slice never fails") {

@@ -3,6 +3,7 @@
 //! counting is the score module's, text is the response module's.
 
 mod analyze;
+mod decide;
 mod inspect;
 mod play;
 mod rules;
@@ -17,7 +18,7 @@ use super::vocabulary::{COLUMN_LETTERS, Failure, Reply, Vertex};
 use crate::board::Point;
 use crate::clock::{Clock, TimeControl};
 use crate::game::{Game, Move};
-use crate::player::Player;
+use crate::player::{Limits, Player};
 use crate::rules::Rules;
 
 /// The engine's name, as `name` answers it.
@@ -41,6 +42,8 @@ pub struct Engine {
     /// What the record loaded by `loadsgf` said beyond the game (game information, result,
     /// comments), for `printsgf`; forgotten when a new game starts.
     record: Option<crate::sgf::Record>,
+    /// The limits from the command line (`--playouts`, `--time`) for every generated move.
+    limits: Limits,
 }
 
 impl Engine {
@@ -57,7 +60,13 @@ impl Engine {
             player,
             clock: Clock::default(),
             record: None,
+            limits: Limits::default(),
         })
+    }
+
+    /// Sets the limits every generated move gets (the game clock may shorten the time).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
     }
 
     /// The game, for inspection.
@@ -87,7 +96,12 @@ impl Engine {
         } else {
             Flow::Continue
         };
-        (self.run(command, interrupt), flow)
+        let before = decide::GameMark::of(&self.game);
+        let reply = self.run(command, interrupt);
+        if let Some(change) = before.change_to(&self.game) {
+            self.player.notice(change, &self.game);
+        }
+        (reply, flow)
     }
 
     /// Hands `command` to its handler: the game itself (`engine/play.rs`), inspection
@@ -113,8 +127,8 @@ impl Engine {
             Command::ClearBoard => self.clear_board(),
             Command::Komi(komi) => self.komi(komi),
             Command::Play(color, vertex) => self.play(color, vertex),
-            Command::GenMove(color) => self.generate_move(color),
-            Command::RegGenMove(color) => self.suggest_move(color),
+            Command::GenMove(color) => self.generate_move(color, interrupt),
+            Command::RegGenMove(color) => self.suggest_move(color, interrupt),
             Command::Undo => self.undo(),
 
             // Looking at the position (engine/inspect.rs).
@@ -148,7 +162,7 @@ impl Engine {
             // The end of the game (engine/scoring.rs).
             Command::FinalScore => self.final_score(),
             Command::FinalStatusList(status) => self.final_status_list(status),
-            Command::GenMoveCleanup(color) => self.generate_cleanup_move(color),
+            Command::GenMoveCleanup(color) => self.generate_cleanup_move(color, interrupt),
             Command::ScoreBreakdown => self.score_breakdown(),
 
             // GoGui's analyze commands (engine/analyze.rs).

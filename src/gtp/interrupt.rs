@@ -7,6 +7,9 @@
 //!
 //! - `is_requested()`: a `# interrupt` line came after it. Bounded computations (an ownership
 //!   estimate with a playout budget, later a search) stop early and still answer.
+//! - `input_ended()`: the input has ended (the controller closed our stdin). A search limited
+//!   by time stops on this too; one limited by a playout count does not, so that a file of
+//!   commands piped in still gets reproducible moves.
 //! - `input_waiting()`: a later command line has been read. Open-ended computations (streaming
 //!   analysis in the Leela Zero / KataGo style, which Sabaki stops by sending any command) stop
 //!   on this too. Bounded ones do not: a GTP file piped in with `kosumi < file` is read ahead
@@ -17,7 +20,7 @@
 //! reaches a later command.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The counters the input thread updates and running commands read.
 #[derive(Debug, Default)]
@@ -26,6 +29,8 @@ pub struct InputCounters {
     lines_read: AtomicU64,
     /// Every command numbered up to this one is to be interrupted.
     interrupted_through: AtomicU64,
+    /// The input has ended.
+    ended: AtomicBool,
 }
 
 impl InputCounters {
@@ -43,6 +48,11 @@ impl InputCounters {
     pub fn interrupt(&self) {
         let read = self.lines_read.load(Ordering::SeqCst);
         self.interrupted_through.fetch_max(read, Ordering::SeqCst);
+    }
+
+    /// Records the end of the input.
+    pub fn end(&self) {
+        self.ended.store(true, Ordering::SeqCst);
     }
 }
 
@@ -76,6 +86,13 @@ impl Interrupt {
         self.counters.as_ref().is_some_and(|counters| {
             counters.interrupted_through.load(Ordering::SeqCst) >= self.line
         })
+    }
+
+    /// Whether the input has ended: no command will come after the ones already read.
+    pub fn input_ended(&self) -> bool {
+        self.counters
+            .as_ref()
+            .is_some_and(|counters| counters.ended.load(Ordering::SeqCst))
     }
 
     /// Whether a later command line has been read and waits for this command to finish.
@@ -152,5 +169,19 @@ mod tests {
         let never = Interrupt::never();
         assert!(!never.is_requested());
         assert!(!never.input_waiting());
+        assert!(!never.input_ended());
+    }
+
+    #[test]
+    fn the_end_of_input_reaches_every_command() {
+        let counters = InputCounters::new();
+        let running = Interrupt::for_line(counters.clone(), counters.line_read());
+        assert!(!running.input_ended());
+        counters.end();
+        assert!(running.input_ended());
+        assert!(
+            !running.is_requested(),
+            "the end of input is no interrupt request"
+        );
     }
 }

@@ -160,8 +160,12 @@ fn spawn_reader(
             loop {
                 let line = match read_line(&mut reader, LINE_LIMIT) {
                     Ok(Some(line)) => line,
-                    Ok(None) => return,
+                    Ok(None) => {
+                        counters.end();
+                        return;
+                    }
                     Err(error) => {
+                        counters.end();
                         let _ = sender.send(Err(error));
                         return;
                     }

@@ -5,7 +5,7 @@
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{RngExt, SeedableRng};
 
-use super::Player;
+use super::{Action, Decision, Player, Purpose, Request};
 use crate::board::{Color, Point};
 use crate::game::{Game, Move};
 use crate::playout::policy;
@@ -87,12 +87,16 @@ impl RandomPlayer {
     }
 }
 
-impl Player for RandomPlayer {
-    fn generate(&mut self, game: &Game, color: Color) -> Move {
+impl RandomPlayer {
+    /// Chooses a move for `genmove`, advancing the player's random state.
+    pub fn generate(&mut self, game: &Game, color: Color) -> Move {
         RandomPlayer::choose(game, color, &mut self.random)
     }
 
-    fn suggest(&self, game: &Game, color: Color) -> Move {
+    /// Chooses a move as `generate` would, but as a pure function of the position: the same
+    /// game always gets the same answer, and the player's state does not advance
+    /// (`reg_genmove`).
+    pub fn suggest(&self, game: &Game, color: Color) -> Move {
         let position = game.board().hash()
             ^ (game.moves().len() as u64).rotate_left(32)
             ^ color.index() as u64;
@@ -100,13 +104,29 @@ impl Player for RandomPlayer {
         RandomPlayer::choose(game, color, &mut random)
     }
 
-    fn generate_cleanup(&mut self, game: &Game, color: Color, targets: &[Point]) -> Move {
+    /// Chooses a cleanup move against `targets`: one of `cleanup_candidates`, else as
+    /// `generate`.
+    pub fn generate_cleanup(&mut self, game: &Game, color: Color, targets: &[Point]) -> Move {
         let cleanup = RandomPlayer::cleanup_candidates(game, color, targets);
         if cleanup.is_empty() {
             self.generate(game, color)
         } else {
             Move::Place(cleanup[self.random.random_range(0..cleanup.len())])
         }
+    }
+}
+
+impl Player for RandomPlayer {
+    /// Answers at once, whatever the limits; never resigns and reports no statistics.
+    fn decide(&mut self, request: Request<'_>) -> Decision {
+        let turn = match request.purpose {
+            Purpose::Play => self.generate(request.game, request.color),
+            Purpose::Suggest => self.suggest(request.game, request.color),
+            Purpose::Cleanup { targets } => {
+                self.generate_cleanup(request.game, request.color, targets)
+            }
+        };
+        Decision::plain(Action::Play(turn))
     }
 }
 

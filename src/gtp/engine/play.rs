@@ -5,8 +5,10 @@
 use super::Engine;
 use crate::board::{Color, MAX_SIZE, MIN_SIZE};
 use crate::game::Move;
+use crate::gtp::interrupt::Interrupt;
 use crate::gtp::response;
 use crate::gtp::vocabulary::{Failure, Reply, Vertex};
+use crate::player::Purpose;
 
 impl Engine {
     /// `boardsize N`: an empty N×N board, komi and rules kept, the clock restarted. Fails:
@@ -52,15 +54,13 @@ impl Engine {
     }
 
     /// `genmove COLOR`: the player's move, played; its vertex or `pass`.
-    pub(super) fn generate_move(&mut self, color: Color) -> Reply {
-        let turn = self.player.generate(&self.game, color);
-        Ok(self.play_generated(color, turn))
+    pub(super) fn generate_move(&mut self, color: Color, interrupt: &Interrupt) -> Reply {
+        Ok(self.generate(color, Purpose::Play, interrupt))
     }
 
     /// `reg_genmove COLOR`: the move `genmove` would choose, not played.
-    pub(super) fn suggest_move(&mut self, color: Color) -> Reply {
-        let turn = self.player.suggest(&self.game, color);
-        Ok(self.move_text(turn))
+    pub(super) fn suggest_move(&mut self, color: Color, interrupt: &Interrupt) -> Reply {
+        Ok(self.generate(color, Purpose::Suggest, interrupt))
     }
 
     /// `undo`: takes back the last move. Fails: `cannot undo` with no move left.

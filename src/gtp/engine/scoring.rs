@@ -4,8 +4,10 @@
 
 use super::Engine;
 use crate::board::{Color, Point};
+use crate::gtp::interrupt::Interrupt;
 use crate::gtp::response;
 use crate::gtp::vocabulary::{Failure, Reply};
+use crate::player::Purpose;
 use crate::score::{self, Status};
 
 impl Engine {
@@ -33,7 +35,7 @@ impl Engine {
 
     /// `kgs-genmove_cleanup COLOR`: like `genmove`, but taking the opposing dead stones off
     /// before passing.
-    pub(super) fn generate_cleanup_move(&mut self, color: Color) -> Reply {
+    pub(super) fn generate_cleanup_move(&mut self, color: Color, interrupt: &Interrupt) -> Reply {
         let judgement = score::judge(&self.game);
         let board = self.game.board();
         let targets: Vec<Point> = judgement
@@ -42,8 +44,7 @@ impl Engine {
             .copied()
             .filter(|&point| board.get(point) == Some(color.opponent()))
             .collect();
-        let turn = self.player.generate_cleanup(&self.game, color, &targets);
-        Ok(self.play_generated(color, turn))
+        Ok(self.generate(color, Purpose::Cleanup { targets: &targets }, interrupt))
     }
 
     /// `kosumi-score_breakdown`: the count of `final_score`, item by item.

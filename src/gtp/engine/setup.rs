@@ -84,26 +84,23 @@ impl Engine {
     }
 
     /// `time_settings` and `kgs-time_settings`: a new time system, both sides with their
-    /// initial time; the player is told.
+    /// initial time (the next generated move is budgeted from it).
     pub(super) fn set_time_control(&mut self, control: TimeControl) -> Reply {
         self.clock.set_control(control);
-        self.player.set_clock(&self.clock);
         Ok(String::new())
     }
 
-    /// `time_left COLOR T S`; the player is told.
+    /// `time_left COLOR T S`.
     pub(super) fn time_left(&mut self, color: Color, seconds: u32, count: u32) -> Reply {
         self.clock.set_left(color, TimeLeft { seconds, count });
-        self.player.set_clock(&self.clock);
         Ok(String::new())
     }
 
     /// A new game has started: the time system stays, both sides get their initial time back,
-    /// and the player is told; what a loaded record said belongs to the old game.
+    /// and the clock says so; what a loaded record said belongs to the old game.
     pub(super) fn start_clock_for_new_game(&mut self) {
         self.record = None;
         self.clock.new_game();
-        self.player.set_clock(&self.clock);
     }
 
     /// `loadsgf FILE [N | VERTEX]`: the new game is built completely before it replaces the
@@ -160,15 +157,13 @@ impl Engine {
 #[cfg(test)]
 mod tests {
     use std::path::PathBuf;
-    use std::sync::{Arc, Mutex};
 
-    use crate::board::{Color, Point};
-    use crate::clock::{Clock, TimeControl, TimeLeft};
-    use crate::game::{Game, Move};
+    use crate::board::Color;
+    use crate::clock::{TimeControl, TimeLeft};
     use crate::gtp::Engine;
     use crate::gtp::parse::{Line, parse_line};
     use crate::gtp::response::{Failure, Reply};
-    use crate::player::{Player, RandomPlayer};
+    use crate::player::RandomPlayer;
     use crate::rules::Rules;
     use crate::score;
 
@@ -456,43 +451,6 @@ mod tests {
         ] {
             refused(&mut engine, line, Failure::SyntaxError);
         }
-    }
-
-    /// A player that records every clock it is handed.
-    struct ClockRecorder(Arc<Mutex<Vec<Clock>>>);
-
-    impl Player for ClockRecorder {
-        fn generate(&mut self, _game: &Game, _color: Color) -> Move {
-            Move::Pass
-        }
-        fn suggest(&self, _game: &Game, _color: Color) -> Move {
-            Move::Pass
-        }
-        fn generate_cleanup(&mut self, _game: &Game, _color: Color, _targets: &[Point]) -> Move {
-            Move::Pass
-        }
-        fn set_clock(&mut self, clock: &Clock) {
-            self.0.lock().unwrap().push(*clock);
-        }
-    }
-
-    #[test]
-    fn the_player_is_handed_the_clock_whenever_it_changes() {
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let player = Box::new(ClockRecorder(Arc::clone(&seen)));
-        let mut engine = Engine::new(9, Rules::BGA, 7.5, player).unwrap();
-        ok(&mut engine, "time_settings 300 0 0");
-        ok(&mut engine, "time_left b 42 0");
-        ok(&mut engine, "kgs-time_settings byoyomi 60 10 3");
-        ok(&mut engine, "clear_board");
-        let seen = seen.lock().unwrap();
-        assert_eq!(seen.len(), 4);
-        assert_eq!(seen[0].control(), TimeControl::Absolute { main: 300 });
-        assert_eq!(seen[1].left(Color::Black), TimeLeft::main(42));
-        assert_eq!(seen[1].left(Color::White), TimeLeft::main(300));
-        assert_eq!(seen[3], *engine.clock());
-        let budget = seen[1].move_budget(Color::Black, 1).unwrap();
-        assert!(budget.as_secs_f64() > 30.0 && budget.as_secs_f64() < 42.0);
     }
 
     #[test]

@@ -1,0 +1,199 @@
+//! The engine's side of the player contract: asking the player for a decision (`genmove`,
+//! `reg_genmove`, `kgs-genmove_cleanup`) with the limits of the command line and the game
+//! clock and a stop signal from the protocol loop, and telling the player of every change a
+//! command made to the game. No Go knowledge: what to play is the player's.
+
+use std::time::Instant;
+
+use super::Engine;
+use crate::board::{Color, Point};
+use crate::game::{Game, Move};
+use crate::gtp::interrupt::Interrupt;
+use crate::player::{Action, Change, Limits, Purpose, Request};
+use crate::rules::Rules;
+use crate::search;
+
+/// What a command may change about the game, noted before it runs.
+pub(super) struct GameMark {
+    size: usize,
+    rules: Rules,
+    komi: u64,
+    setup: Vec<(Color, Point)>,
+    first_to_move: Color,
+    moves: Vec<(Color, Move)>,
+}
+
+impl GameMark {
+    pub(super) fn of(game: &Game) -> GameMark {
+        GameMark {
+            size: game.size(),
+            rules: game.rules(),
+            komi: game.komi().to_bits(),
+            setup: game.setup().to_vec(),
+            first_to_move: game.first_to_move(),
+            moves: game.moves().to_vec(),
+        }
+    }
+
+    /// The change from the marked game to `game`, or `None` when there is none.
+    pub(super) fn change_to(&self, game: &Game) -> Option<Change> {
+        let same_start = self.size == game.size()
+            && self.rules == game.rules()
+            && self.komi == game.komi().to_bits()
+            && self.setup == game.setup()
+            && self.first_to_move == game.first_to_move();
+        let moves = game.moves();
+        if !same_start {
+            return Some(Change::Replaced);
+        }
+        if moves == self.moves.as_slice() {
+            None
+        } else if moves.len() == self.moves.len() + 1 && moves[..self.moves.len()] == self.moves {
+            let (color, turn) = moves[self.moves.len()];
+            Some(Change::Played(color, turn))
+        } else if moves.len() + 1 == self.moves.len() && self.moves[..moves.len()] == *moves {
+            Some(Change::Undone)
+        } else {
+            Some(Change::Replaced)
+        }
+    }
+}
+
+impl Engine {
+    /// Asks the player what `color` does and answers its text: the move (played into the game
+    /// unless `purpose` is `Suggest`) or `resign` (nothing played).
+    ///
+    /// The limits are the command line's, with the time shortened to what the game clock allows
+    /// for this move; the time the move took is recorded on the clock. The search stops early on `# interrupt`, and at the end of input when it
+    /// is limited by time (a search limited by playouts alone is bounded, and stays
+    /// reproducible when a file of commands is piped in).
+    pub(super) fn generate(
+        &mut self,
+        color: Color,
+        purpose: Purpose<'_>,
+        interrupt: &Interrupt,
+    ) -> String {
+        let clock_time = search::time::move_time(&self.clock, self.game.board(), color);
+        let limits = Limits {
+            playouts: self.limits.playouts,
+            time: match (self.limits.time, clock_time) {
+                (Some(flag), Some(clock)) => Some(flag.min(clock)),
+                (flag, clock) => flag.or(clock),
+            },
+        };
+        let timed = limits.time.is_some();
+        let stop = move || interrupt.is_requested() || (timed && interrupt.input_ended());
+        let started = Instant::now();
+        let decision = self.player.decide(Request {
+            game: &self.game,
+            color,
+            purpose,
+            limits,
+            stop: &stop,
+            progress: None,
+            ownership: false,
+        });
+        let thinking = started.elapsed();
+        log::debug!(
+            "{color:?} decided {:?} in {:.3} s",
+            decision.action,
+            thinking.as_secs_f64()
+        );
+        if purpose != Purpose::Suggest {
+            // Until the controller reports the time left, the clock counts our own.
+            self.clock.record_move(color, thinking);
+        }
+        match (decision.action, purpose) {
+            (Action::Resign, _) => "resign".to_string(),
+            (Action::Play(turn), Purpose::Suggest) => self.move_text(turn),
+            (Action::Play(turn), _) => self.play_generated(color, turn),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
+
+    use crate::board::Color;
+    use crate::game::{Game, Move};
+    use crate::gtp::Engine;
+    use crate::gtp::parse::{Line, parse_line};
+    use crate::player::{Action, Change, Decision, Limits, Player, Purpose, Request};
+    use crate::rules::Rules;
+
+    /// What a recording player saw.
+    #[derive(Default)]
+    struct Seen {
+        requests: Vec<(Color, Limits, bool)>,
+        changes: Vec<Change>,
+    }
+
+    /// A player that passes, resigns when asked as White, and records what it is told.
+    struct Recorder(Arc<Mutex<Seen>>);
+
+    impl Player for Recorder {
+        fn decide(&mut self, request: Request<'_>) -> Decision {
+            let suggest = request.purpose == Purpose::Suggest;
+            self.0
+                .lock()
+                .unwrap()
+                .requests
+                .push((request.color, request.limits, suggest));
+            Decision::plain(match request.color {
+                Color::Black => Action::Play(Move::Pass),
+                Color::White => Action::Resign,
+            })
+        }
+
+        fn notice(&mut self, change: Change, _game: &Game) {
+            self.0.lock().unwrap().changes.push(change);
+        }
+    }
+
+    fn run(engine: &mut Engine, line: &str) -> String {
+        match parse_line(line.as_bytes()) {
+            Line::Request(request) => engine.execute(request.command).0.unwrap(),
+            _ => panic!("{line:?} is no command"),
+        }
+    }
+
+    #[test]
+    fn the_player_gets_the_clock_s_time_and_hears_of_every_change() {
+        let seen = Arc::new(Mutex::new(Seen::default()));
+        let mut engine =
+            Engine::new(9, Rules::BGA, 7.5, Box::new(Recorder(Arc::clone(&seen)))).unwrap();
+        engine.set_limits(Limits {
+            playouts: Some(500),
+            time: Some(Duration::from_secs(100)),
+        });
+        run(&mut engine, "play b E5");
+        run(&mut engine, "time_settings 300 0 0");
+        run(&mut engine, "time_left b 64 0");
+        assert_eq!(run(&mut engine, "genmove b"), "pass");
+        assert_eq!(run(&mut engine, "genmove w"), "resign");
+        assert_eq!(run(&mut engine, "reg_genmove w"), "resign");
+        run(&mut engine, "undo");
+        run(&mut engine, "komi 6.5");
+        run(&mut engine, "name");
+        assert_eq!(engine.game().moves().len(), 1, "resign plays nothing");
+        let seen = seen.lock().unwrap();
+        let (color, limits, suggest) = seen.requests[0];
+        assert_eq!((color, suggest), (Color::Black, false));
+        assert_eq!(limits.playouts, Some(500));
+        // 64 s over the 32 moves an empty 9×9 expects, with the clock's margin and the lag.
+        let time = limits.time.unwrap().as_secs_f64();
+        assert!((time - (64.0 / 32.0 * 0.9 - 0.05)).abs() < 0.01, "{time}");
+        assert!(seen.requests[2].2, "reg_genmove asks for a suggestion");
+        assert_eq!(
+            seen.changes,
+            vec![
+                Change::Played(Color::Black, engine.game().moves()[0].1),
+                Change::Played(Color::Black, Move::Pass),
+                Change::Undone,
+                Change::Replaced,
+            ]
+        );
+    }
+}
