@@ -140,6 +140,12 @@ impl Node {
             .fetch_add(1 + (u64::from(won) << 32), Ordering::Relaxed);
     }
 
+    /// Adds AMAF visits (low 32 bits) and wins (high 32 bits) gathered elsewhere.
+    #[inline]
+    pub fn add_amaf_packed(&self, delta: u64) {
+        self.amaf.fetch_add(delta, Ordering::Relaxed);
+    }
+
     /// The children, or `None` before expansion.
     #[inline]
     pub fn children(&self) -> Option<&[Node]> {
