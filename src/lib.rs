@@ -9,14 +9,11 @@
 //!   end-of-game judgement of dead stones and seki).
 //! - Setting a game up: `handicap` (where handicap stones go), `clock` (time control as data)
 //!   and `sgf` (reading and writing game records).
-//! - The players: `player` (the contract: a `Request` in, a `Decision` out, a `Change` notice
-//!   for every change to the game; `RandomPlayer` is the default, `MctsPlayer` searches),
-//!   `search` (the Monte-Carlo tree search: shared lock-free tree, UCT+RAVE, priors, threads,
-//!   time budget) and `playout` (light and heavy playouts on a bare board, move features).
+//! - The players: `player` (move generators behind one trait; `RandomPlayer` is the default)
+//!   and `playout` (light random playouts on a bare board, for benchmarks and Monte-Carlo).
 //! - Top down: `gtp::serve` is the protocol loop that `main` wires to stdin and stdout.
 //!
-//! Invariants: dependencies point one way (`gtp → player → search → playout`, and
-//! `{player, score, game, rules} → board`); the
+//! Invariants: dependencies point one way (`gtp → {player, score, game, rules} → board`); the
 //! board never sees GTP text and the parser never sees the board; stdout carries GTP replies
 //! only (logs go to stderr); nothing that input can trigger panics, and a failed command leaves
 //! the game exactly as it was.
