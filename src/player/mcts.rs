@@ -231,17 +231,12 @@ impl Player for MctsPlayer {
                 pass_allowed = false;
             }
         }
-        let analyze = request.purpose == Purpose::Analyze;
         // The opponent passed and the count wins: end the game (PACHI's rule, mcts.md §4.3).
-        if !analyze
-            && pass_allowed
-            && (opponent_passed || legal.is_empty())
-            && passing_wins(game, color)
-        {
+        if pass_allowed && (opponent_passed || legal.is_empty()) && passing_wins(game, color) {
             log::debug!("passing: the opponent passed and the count wins");
             return Decision::plain(Action::Play(Move::Pass));
         }
-        if root_moves.is_empty() && !analyze {
+        if root_moves.is_empty() {
             return Decision::plain(Action::Play(Move::Pass));
         }
 
@@ -284,14 +279,15 @@ impl Player for MctsPlayer {
             Move::Pass => pass_allowed,
             Move::Place(point) => allowed[point.index()],
         });
-        // Without limits a move gets the default playouts; an analysis runs until stopped.
-        let unlimited = request.limits.playouts.is_none() && request.limits.time.is_none();
         let budget = Budget {
-            playouts: if unlimited && !analyze {
-                Some(self.settings.default_playouts)
-            } else {
-                request.limits.playouts
-            },
+            playouts: request
+                .limits
+                .playouts
+                .or(if request.limits.time.is_none() {
+                    Some(self.settings.default_playouts)
+                } else {
+                    None
+                }),
             time: request.limits.time,
         };
         let settings = search::Settings {
@@ -335,7 +331,7 @@ impl Player for MctsPlayer {
             game,
             color,
             pass_allowed,
-            may_resign: !cleanup && !analyze && extra_komi == 0.0,
+            may_resign: !cleanup && extra_komi == 0.0,
         };
         let action = rules_of_play.choose(&statistics, fallback, &self.settings);
         if !suggest {
@@ -560,29 +556,6 @@ mod tests {
                 .map(|shares| shares.len()),
             Some(81)
         );
-    }
-
-    #[test]
-    fn an_analysis_runs_until_stopped_and_keeps_its_tree_for_the_move() {
-        let game = Game::new(9, Rules::CHINESE, 7.5).unwrap();
-        let mut player = small();
-        let reports = std::sync::atomic::AtomicU64::new(0);
-        let mut callback = |statistics: &Statistics| {
-            reports.store(statistics.playouts, std::sync::atomic::Ordering::Relaxed);
-        };
-        let stop = || reports.load(std::sync::atomic::Ordering::Relaxed) >= 3000;
-        let mut asked = request(&game, Color::Black, Purpose::Analyze, 0);
-        asked.limits = Limits::default();
-        asked.stop = &stop;
-        asked.progress = Some(Progress {
-            interval: Duration::ZERO,
-            callback: &mut callback,
-        });
-        let analysis = player.decide(asked).statistics.unwrap();
-        assert!(analysis.playouts >= 3000, "{}", analysis.playouts);
-        let decision = player.decide(request(&game, Color::Black, Purpose::Play, 100));
-        let statistics = decision.statistics.unwrap();
-        assert!(statistics.visits >= analysis.visits + 100);
     }
 
     #[test]

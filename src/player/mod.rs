@@ -43,12 +43,6 @@ pub enum Purpose<'a> {
         /// Opposing stones judged dead.
         targets: &'a [Point],
     },
-    /// Analysis or pondering: the position is searched until the limits or the stop signal
-    /// end it, for the statistics (reported through `Request::progress` and in the
-    /// decision); nothing is played. A player that keeps a tree may keep this one for the
-    /// next move. Its action is the move it would play; it never resigns or passes early
-    /// for it. A player that does not search answers at once, without statistics.
-    Analyze,
 }
 
 /// How much a player may think about one move. `None` means no limit of that kind; a player

@@ -99,13 +99,13 @@ impl Engine {
             decision.action,
             thinking.as_secs_f64()
         );
-        if matches!(purpose, Purpose::Play | Purpose::Cleanup { .. }) {
+        if purpose != Purpose::Suggest {
             // Until the controller reports the time left, the clock counts our own.
             self.clock.record_move(color, thinking);
         }
         match (decision.action, purpose) {
             (Action::Resign, _) => "resign".to_string(),
-            (Action::Play(turn), Purpose::Suggest | Purpose::Analyze) => self.move_text(turn),
+            (Action::Play(turn), Purpose::Suggest) => self.move_text(turn),
             (Action::Play(turn), _) => self.play_generated(color, turn),
         }
     }
