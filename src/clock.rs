@@ -172,8 +172,9 @@ impl Clock {
         };
         match self.control {
             TimeControl::Canadian { .. } if left.count > 0 => {
+                // The period's stones played by our count: a new period has begun.
                 let stones = left.count.saturating_sub(moves);
-                if stones == 0 || seconds <= 0.0 {
+                if stones == 0 {
                     fresh_period
                 } else {
                     (seconds, stones)
@@ -339,5 +340,14 @@ mod tests {
         );
         clock.record_move(Color::White, Duration::from_secs(10));
         assert_eq!(seconds(clock.move_budget(Color::White, 10)), Some(4.5));
+        // No time left in the period: no time for the move.
+        clock.set_left(
+            Color::White,
+            TimeLeft {
+                seconds: 0,
+                count: 5,
+            },
+        );
+        assert_eq!(seconds(clock.move_budget(Color::White, 10)), Some(0.0));
     }
 }

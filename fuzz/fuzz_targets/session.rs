@@ -21,6 +21,7 @@
 
 #![no_main]
 
+use kosumi::game::Move;
 use kosumi::gtp::command::Command;
 use kosumi::gtp::parse::{Line, parse_line};
 use kosumi::gtp::response::write_reply;
@@ -43,8 +44,13 @@ fn touches_files(command: &Command) -> bool {
 /// cost as much as thousands of sessions; the `judgement` target fuzzes the judgement on its
 /// own, and small ownership estimates run here. `printsgf` judges the result of a game ended
 /// by two passes.
-fn plays_out(command: &Command, engine: &Engine) -> bool {
+///
+/// The mcts player judges the count when asked to move right after a pass (to pass in turn
+/// when it wins), so with `mcts` its moves after a pass count as judging too.
+fn plays_out(command: &Command, engine: &Engine, mcts: bool) -> bool {
+    let after_pass = matches!(engine.game().moves().last(), Some((_, Move::Pass)));
     let judging = match command {
+        Command::GenMove(_) | Command::RegGenMove(_) => mcts && after_pass,
         Command::FinalScore
         | Command::FinalStatusList(_)
         | Command::GenMoveCleanup(_)
@@ -92,7 +98,7 @@ fuzz_target!(|data: &[u8]| {
             Line::Request(request) => request,
             Line::Nothing | Line::Invalid(..) => continue,
         };
-        if touches_files(&request.command) || plays_out(&request.command, &engine) {
+        if touches_files(&request.command) || plays_out(&request.command, &engine, mcts) {
             continue;
         }
         let game = engine.game().clone();

@@ -264,8 +264,10 @@ impl Player for MctsPlayer {
                 self.seed ^ position_seed,
             )
         } else {
+            // A kept tree that is already full could not grow: start afresh instead.
             let tree = self
                 .follow(game, Some(color))
+                .filter(|tree| !tree.is_full())
                 .unwrap_or_else(|| Tree::new(Node::new(Move::Pass, 0.0, 0.0), capacity));
             (tree, self.random.next_u64())
         };

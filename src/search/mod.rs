@@ -213,6 +213,7 @@ pub fn search(
                     run += 1;
                 }
                 worker.flush_ownership(shared);
+                worker.flush_root_amaf(tree.root());
                 log::debug!("search thread {thread}: {run} playouts");
             });
         }
@@ -264,6 +265,7 @@ pub fn search(
         }
         shared.finished.store(true, Ordering::Relaxed);
         worker.flush_ownership(&shared);
+        worker.flush_root_amaf(tree.root());
     });
     // With no playout at all (a budget of 0) there was nothing to stop.
     if budget.playouts == Some(0) {
@@ -478,6 +480,10 @@ struct Worker {
     /// This worker's ownership tally not yet added to the shared one, and its playouts.
     ownership: Vec<i64>,
     owned_playouts: u32,
+    /// AMAF updates of the root's children not yet added to the tree (packed as in `Node`),
+    /// and the simulations they come from.
+    root_amaf: Vec<u64>,
+    root_amaf_pending: u32,
 }
 
 impl Worker {
@@ -493,6 +499,8 @@ impl Worker {
             first_played: vec![0; CELLS],
             ownership: Vec::new(),
             owned_playouts: 0,
+            root_amaf: Vec::new(),
+            root_amaf_pending: 0,
         }
     }
 
@@ -708,6 +716,25 @@ impl Worker {
             let color = mover(depth + 1);
             let mark = 1 + color.index() as u8;
             let won = color == winner;
+            if depth == 0 {
+                // The root's children: every simulation updates them, from every thread, so
+                // each thread gathers their AMAF updates and adds them in batches.
+                if self.root_amaf.len() != children.len() {
+                    self.root_amaf = vec![0; children.len()];
+                }
+                for (slot, child) in children.iter().enumerate() {
+                    if let Some(index) = child.point_index() {
+                        if self.first_played[index] == mark {
+                            self.root_amaf[slot] += 1 + (u64::from(won) << 32);
+                        }
+                    }
+                }
+                self.root_amaf_pending += 1;
+                if self.root_amaf_pending >= ROOT_AMAF_BATCH {
+                    self.flush_root_amaf(path[0]);
+                }
+                continue;
+            }
             for child in children {
                 if let Some(index) = child.point_index() {
                     if self.first_played[index] == mark {
@@ -717,7 +744,25 @@ impl Worker {
             }
         }
     }
+
+    /// Adds the gathered AMAF updates of the root's children to the tree.
+    fn flush_root_amaf(&mut self, root: &Node) {
+        if let Some(children) = root.children() {
+            for (child, delta) in children.iter().zip(self.root_amaf.iter_mut()) {
+                if *delta != 0 {
+                    child.add_amaf_packed(*delta);
+                    *delta = 0;
+                }
+            }
+        }
+        self.root_amaf_pending = 0;
+    }
 }
+
+/// A thread adds the AMAF updates of the root's children to the tree after this many
+/// simulations (a delay that selection hardly notices, against cache lines that both threads
+/// would otherwise write on every simulation).
+const ROOT_AMAF_BATCH: u32 = 8;
 
 #[cfg(test)]
 mod tests {

@@ -10,7 +10,7 @@
 //! spreads threads over different lines.
 
 use std::sync::OnceLock;
-use std::sync::atomic::{AtomicU8, AtomicU32, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
 
 use crate::board::Point;
 use crate::game::Move;
@@ -34,10 +34,11 @@ pub struct Node {
     /// Virtual experience from the priors: visits and wins added at creation.
     prior_visits: f32,
     prior_wins: f32,
-    visits: AtomicU32,
-    wins: AtomicU32,
-    amaf_visits: AtomicU32,
-    amaf_wins: AtomicU32,
+    /// Real visits (low 32 bits) and wins (high 32 bits), one word so that a thread reads a
+    /// consistent pair and a won AMAF update is one atomic addition.
+    stats: AtomicU64,
+    /// AMAF visits and wins, packed the same way.
+    amaf: AtomicU64,
     children: OnceLock<Box<[Node]>>,
 }
 
@@ -52,10 +53,8 @@ impl Node {
             state: AtomicU8::new(UNCHECKED),
             prior_visits,
             prior_wins,
-            visits: AtomicU32::new(0),
-            wins: AtomicU32::new(0),
-            amaf_visits: AtomicU32::new(0),
-            amaf_wins: AtomicU32::new(0),
+            stats: AtomicU64::new(0),
+            amaf: AtomicU64::new(0),
             children: OnceLock::new(),
         }
     }
@@ -79,13 +78,13 @@ impl Node {
     /// Real playouts through this node (descents in progress included).
     #[inline]
     pub fn visits(&self) -> u32 {
-        self.visits.load(Ordering::Relaxed)
+        self.stats.load(Ordering::Relaxed) as u32
     }
 
     /// Real wins through this node.
     #[inline]
     pub fn wins(&self) -> u32 {
-        self.wins.load(Ordering::Relaxed)
+        (self.stats.load(Ordering::Relaxed) >> 32) as u32
     }
 
     /// The mean of the real playouts, or `None` before any.
@@ -108,14 +107,16 @@ impl Node {
     /// counts the prior visits too. No exploration term: the even prior and RAVE explore.
     #[inline]
     pub fn urgency(&self, rave_equivalence: f32) -> f32 {
-        let visits = self.visits() as f32 + self.prior_visits;
-        let wins = self.wins() as f32 + self.prior_wins;
+        let stats = self.stats.load(Ordering::Relaxed);
+        let visits = (stats as u32) as f32 + self.prior_visits;
+        let wins = ((stats >> 32) as u32) as f32 + self.prior_wins;
         let value = if visits > 0.0 { wins / visits } else { 0.5 };
-        let amaf_visits = self.amaf_visits.load(Ordering::Relaxed) as f32;
+        let amaf = self.amaf.load(Ordering::Relaxed);
+        let amaf_visits = (amaf as u32) as f32;
         if amaf_visits == 0.0 {
             return value;
         }
-        let amaf_value = self.amaf_wins.load(Ordering::Relaxed) as f32 / amaf_visits;
+        let amaf_value = ((amaf >> 32) as u32) as f32 / amaf_visits;
         let beta = amaf_visits / (amaf_visits + visits + visits * amaf_visits / rave_equivalence);
         (1.0 - beta) * value + beta * amaf_value
     }
@@ -123,22 +124,26 @@ impl Node {
     /// Counts a descent through this node (its win, if any, comes with `add_win`).
     #[inline]
     pub fn add_visit(&self) {
-        self.visits.fetch_add(1, Ordering::Relaxed);
+        self.stats.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Counts a win for the player who made this node's move.
     #[inline]
     pub fn add_win(&self) {
-        self.wins.fetch_add(1, Ordering::Relaxed);
+        self.stats.fetch_add(1 << 32, Ordering::Relaxed);
     }
 
     /// Counts an AMAF playout through this node's move, won or not.
     #[inline]
     pub fn add_amaf(&self, won: bool) {
-        self.amaf_visits.fetch_add(1, Ordering::Relaxed);
-        if won {
-            self.amaf_wins.fetch_add(1, Ordering::Relaxed);
-        }
+        self.amaf
+            .fetch_add(1 + (u64::from(won) << 32), Ordering::Relaxed);
+    }
+
+    /// Adds AMAF visits (low 32 bits) and wins (high 32 bits) gathered elsewhere.
+    #[inline]
+    pub fn add_amaf_packed(&self, delta: u64) {
+        self.amaf.fetch_add(delta, Ordering::Relaxed);
     }
 
     /// The children, or `None` before expansion.
