@@ -567,6 +567,8 @@ def main():
                         help="results file, resumed if it exists (default %(default)s)")
     parser.add_argument("--sgf-dir", help="directory for the SGF files (default: the results "
                                           "file's name without .tsv, plus -sgf)")
+    parser.add_argument("--fail-on-error", action="store_true",
+                        help="exit with status 1 when any game ended in an error (for CI)")
     parser.add_argument("--summary", metavar="FILE", help="print the summary of FILE and exit")
     parser.add_argument("--self-test", action="store_true",
                         help="check the interval and the parsers, then exit")
@@ -650,6 +652,10 @@ def main():
         pool.shutdown(wait=True, cancel_futures=True)
     print()
     print("\n".join(summarize(sorted(results, key=lambda game: game["game"]))))
+    errors = sum(1 for game in results if game["winner"] == "error")
+    if arguments.fail_on_error and errors:
+        print(f"{errors} error games", file=sys.stderr)
+        return 1
     return 0
 
 
