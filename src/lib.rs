@@ -13,12 +13,16 @@
 //!   dead stones and seki, the ownership estimate).
 //! - Setting a game up: `handicap` (where handicap stones go), `clock` (time control as data)
 //!   and `sgf` (reading and writing game records).
-//! - The players: `player` (move generators behind one trait; `RandomPlayer` is the default)
-//!   and `playout` (light random playouts on a bare board, for benchmarks and Monte-Carlo;
-//!   `playout::policy` holds the eye test and the playout move filter).
+//! - The players: `player` (the contract: a `Request` with the game, the colour, the limits
+//!   and a stop signal, answered by a `Decision` with the search's statistics, and `Change`
+//!   notices; `RandomPlayer` is the default, `MctsPlayer` the search), `search` (the
+//!   Monte-Carlo tree search: UCT+RAVE over one lock-free tree shared by its threads, priors,
+//!   time budget; no GTP text) and `playout` (light and heavy playouts on a bare board;
+//!   `playout::policy` holds the eye test and the playout move filter, `playout::patterns`
+//!   the 3×3 patterns, `playout::knowledge` the move features the priors read).
 //! - Top down: `gtp::serve` is the protocol loop that `main` wires to stdin and stdout.
 //!
-//! Invariants: dependencies point one way (`gtp → {player, score, game, rules} → board`); the
+//! Invariants: dependencies point one way (`gtp → player → search → playout`, `{player, score} → game → {rules, board}`); the
 //! board never sees GTP text and the parser never sees the board; stdout carries GTP replies
 //! only (logs go to stderr); nothing that input can trigger panics, and a failed command leaves
 //! the game exactly as it was.
