@@ -6,6 +6,7 @@ use nom::character::complete::space1;
 use nom::combinator::{map, opt};
 use nom::sequence::preceded;
 
+use super::analysis::{self, Analysis, Dialect};
 use super::arguments::{
     arguments, color, color_and_vertex, file_and_target, float, int, integer, kgs_time_settings,
     nothing, rest_of_line, three_ints, token, vertex, vertex_list,
@@ -180,6 +181,22 @@ pub enum Command {
     /// give the same answer. Fails: syntax error (also for 0 and for more than
     /// `MAX_OWNERSHIP_PLAYOUTS`, 1,000,000).
     Ownership(u32),
+    // Live analysis (analysis.md): the reply streams until input arrives.
+    /// `lz-analyze [COLOR] [INTERVAL] [KEY VALUE…]`, `kata-analyze …`, `analyze …` (grammar in
+    /// `gtp::analysis`) → `=` at once, then one `info` line per INTERVAL centiseconds with
+    /// every candidate of the search for COLOR (default: the side to move), best first, values
+    /// from COLOR's side (`lz-analyze` and `analyze`: integers ×10000; `kata-analyze`: floats);
+    /// no line without an interval. Any input line (a command, a blank line, `# interrupt`)
+    /// ends it: the search stops, the empty line that closes the reply goes out, then the new
+    /// line is handled. The game does not change. Fails (before `=`): `cannot parse analyze
+    /// arguments`, syntax error (a vertex off the board in `avoid`/`allow`).
+    Analyze(Analysis),
+    /// `lz-genmove_analyze [COLOR] [INTERVAL] …`, `kata-genmove_analyze …` → `=` at once,
+    /// `info` lines as the analysis's while the player decides (one just before the move when
+    /// no interval is given; none from a player that does not search), then `play MOVE` (a
+    /// vertex, `pass` or `resign`), played like `genmove`'s. Input does not end it; `# interrupt`
+    /// makes it answer early. Fails (before `=`): as the analysis.
+    GenMoveAnalyze(Analysis),
     /// `kosumi-dead_stones` → gfx: the end-of-game judgement (`final_status_list`): `MARK` on
     /// the dead stones, `CIRCLE` on the stones in seki, `BLACK` and `WHITE` on each colour's
     /// territory once the dead stones are removed, then
@@ -388,6 +405,27 @@ pub const COMMANDS: &[CommandSpec] = &[
         parse: |text| arguments(text, nothing).map(|()| Command::ScoreBreakdown),
     },
     // GoGui's extensions and the analyze commands behind its menu.
+    // Live analysis.
+    CommandSpec {
+        name: "analyze",
+        parse: |text| analysis::parse(Dialect::Sabaki, text).map(Command::Analyze),
+    },
+    CommandSpec {
+        name: "lz-analyze",
+        parse: |text| analysis::parse(Dialect::Leela, text).map(Command::Analyze),
+    },
+    CommandSpec {
+        name: "kata-analyze",
+        parse: |text| analysis::parse(Dialect::Kata, text).map(Command::Analyze),
+    },
+    CommandSpec {
+        name: "lz-genmove_analyze",
+        parse: |text| analysis::parse(Dialect::Leela, text).map(Command::GenMoveAnalyze),
+    },
+    CommandSpec {
+        name: "kata-genmove_analyze",
+        parse: |text| analysis::parse(Dialect::Kata, text).map(Command::GenMoveAnalyze),
+    },
     CommandSpec {
         name: "gogui-interrupt",
         parse: |text| arguments(text, nothing).map(|()| Command::GoguiInterrupt),

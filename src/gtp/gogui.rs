@@ -4,7 +4,9 @@
 
 use super::response::{vertex_list_text, vertex_text};
 use crate::board::{Board, Color, Point};
+use crate::game::Move;
 use crate::score::{Judgement, Ownership};
+use crate::search::Statistics;
 
 /// One entry of GoGui's Analyze menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,6 +154,41 @@ impl Gfx {
             };
             self.lines
                 .push(format!("{keyword} {}", vertex_list_text(board, points)));
+        }
+        self
+    }
+
+    /// Numbered ghost stones for a line of moves, `color` first (`pass` only advances the
+    /// number).
+    pub fn variation(&mut self, board: &Board, color: Color, line: &[Move]) -> &mut Gfx {
+        if !line.is_empty() {
+            let mut mover = color;
+            let mut text = String::from("VAR");
+            for &turn in line {
+                let letter = match mover {
+                    Color::Black => 'b',
+                    Color::White => 'w',
+                };
+                let vertex = match turn {
+                    Move::Pass => "pass".to_string(),
+                    Move::Place(point) => vertex_text(board, point),
+                };
+                text.push_str(&format!(" {letter} {vertex}"));
+                mover = mover.opponent();
+            }
+            self.lines.push(text);
+        }
+        self
+    }
+
+    /// Labels: each point with its text (GoGui shows three characters at most).
+    pub fn labels(&mut self, board: &Board, labels: &[(Point, String)]) -> &mut Gfx {
+        if !labels.is_empty() {
+            let pairs: Vec<String> = labels
+                .iter()
+                .map(|(point, label)| format!("{} {label}", vertex_text(board, *point)))
+                .collect();
+            self.lines.push(format!("LABEL {}", pairs.join(" ")));
         }
         self
     }
@@ -369,4 +406,53 @@ mod tests {
         let text = Gfx::new().influence(&board, &[(a1, -0.001)]).finish();
         assert_eq!(text, "INFLUENCE A1 0.00");
     }
+}
+
+/// The most candidates a search's graphics label.
+pub const LABELLED_CANDIDATES: usize = 20;
+
+/// The graphics of a search for `color` (live during `genmove` and the analysis, and the
+/// answer of the search's analyze commands): the principal variation as numbered ghost stones
+/// (`VAR b D4 w Q16 …`), each candidate's win rate for `color` in percent as its label (the
+/// `LABELLED_CANDIDATES` most visited with at least 1% of the visits), the ownership of the
+/// playouts' final boards as shading when it was tallied (`INFLUENCE`, Black positive), and
+/// `TEXT 1234 playouts, Black D4 52.1%, B+3.5 by area` (the score when ownership was tallied).
+/// `komi` is the game's.
+pub fn search(board: &Board, color: Color, statistics: &Statistics, komi: f64) -> String {
+    let mut gfx = Gfx::new();
+    if let Some(shares) = &statistics.ownership {
+        let values: Vec<(Point, f64)> = board.points().zip(shares.iter().copied()).collect();
+        gfx.influence(board, &values);
+    }
+    gfx.variation(board, color, &statistics.principal_variation);
+    let least = (statistics.visits / 100).max(1);
+    let labels: Vec<(Point, String)> = statistics
+        .candidates
+        .iter()
+        .filter(|candidate| candidate.visits >= least)
+        .take(LABELLED_CANDIDATES)
+        .filter_map(|candidate| match candidate.turn {
+            Move::Place(point) => Some((
+                point,
+                format!("{:.0}", (candidate.win_rate * 100.0).clamp(0.0, 100.0)),
+            )),
+            Move::Pass => None,
+        })
+        .collect();
+    gfx.labels(board, &labels);
+    let mut text = format!("{} playouts, {}", statistics.playouts, color_name(color));
+    if let Some(best) = statistics.candidates.first() {
+        let turn = match best.turn {
+            Move::Pass => "pass".to_string(),
+            Move::Place(point) => vertex_text(board, point),
+        };
+        text.push_str(&format!(" {turn} {:.1}%", best.win_rate * 100.0));
+    }
+    if let Some(shares) = &statistics.ownership {
+        let margin = shares.iter().sum::<f64>() - komi;
+        let leader = if margin >= 0.0 { 'B' } else { 'W' };
+        text.push_str(&format!(", {leader}+{:.1} by area", margin.abs()));
+    }
+    gfx.text(&text);
+    gfx.finish()
 }

@@ -220,10 +220,20 @@ impl Player for MctsPlayer {
             Some(&(mover, Move::Pass)) if mover == color.opponent()
         );
         let legal: Vec<Point> = RandomPlayer::candidates(game, color);
+        // Analysis searches until stopped, whatever the position, without the moves excluded.
+        let excluded: Option<&[Move]> = match request.purpose {
+            Purpose::Analyze { excluded } => Some(excluded),
+            _ => None,
+        };
+        let analyze = excluded.is_some();
 
         // The moves the root may have, and whether passing is among them.
         let mut root_moves = legal.clone();
         let mut pass_allowed = true;
+        if let Some(excluded) = excluded {
+            root_moves.retain(|&point| !excluded.contains(&Move::Place(point)));
+            pass_allowed = !excluded.contains(&Move::Pass);
+        }
         if let Purpose::Cleanup { targets } = request.purpose {
             let cleanup_moves = RandomPlayer::cleanup_candidates(game, color, targets);
             if !cleanup_moves.is_empty() {
@@ -232,11 +242,15 @@ impl Player for MctsPlayer {
             }
         }
         // The opponent passed and the count wins: end the game (PACHI's rule, mcts.md §4.3).
-        if pass_allowed && (opponent_passed || legal.is_empty()) && passing_wins(game, color) {
+        if !analyze
+            && pass_allowed
+            && (opponent_passed || legal.is_empty())
+            && passing_wins(game, color)
+        {
             log::debug!("passing: the opponent passed and the count wins");
             return Decision::plain(Action::Play(Move::Pass));
         }
-        if root_moves.is_empty() {
+        if root_moves.is_empty() && !analyze {
             return Decision::plain(Action::Play(Move::Pass));
         }
 
@@ -277,16 +291,20 @@ impl Player for MctsPlayer {
             Move::Pass => pass_allowed,
             Move::Place(point) => allowed[point.index()],
         });
-        let budget = Budget {
-            playouts: request
-                .limits
-                .playouts
-                .or(if request.limits.time.is_none() {
-                    Some(self.settings.default_playouts)
-                } else {
-                    None
-                }),
-            time: request.limits.time,
+        let budget = if analyze {
+            Budget::default()
+        } else {
+            Budget {
+                playouts: request
+                    .limits
+                    .playouts
+                    .or(if request.limits.time.is_none() {
+                        Some(self.settings.default_playouts)
+                    } else {
+                        None
+                    }),
+                time: request.limits.time,
+            }
         };
         let settings = search::Settings {
             threads: if suggest { 1 } else { self.settings.threads },
@@ -329,7 +347,7 @@ impl Player for MctsPlayer {
             game,
             color,
             pass_allowed,
-            may_resign: !cleanup && extra_komi == 0.0,
+            may_resign: !cleanup && !analyze && extra_komi == 0.0,
         };
         let action = rules_of_play.choose(&statistics, fallback, &self.settings);
         if !suggest {
@@ -358,6 +376,10 @@ impl Player for MctsPlayer {
             }
             Change::Undone | Change::Replaced => self.kept = None,
         }
+    }
+
+    fn search_settings(&mut self) -> Option<&mut MctsSettings> {
+        Some(&mut self.settings)
     }
 }
 
