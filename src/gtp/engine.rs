@@ -256,6 +256,16 @@ impl Engine {
             Command::KoBan(color) => self.ko_ban(color),
             Command::Ownership(playouts) => self.ownership(playouts, interrupt),
             Command::DeadStones => self.dead_stones(),
+            Command::BestMoves(color) => {
+                self.search_view(color, gogui::SearchView::BestMoves, interrupt, live)
+            }
+            Command::SearchOwnership(color) => {
+                self.search_view(color, gogui::SearchView::Ownership, interrupt, live)
+            }
+            Command::PrincipalVariation(color) => {
+                self.principal_variation(color, interrupt, live)
+            }
+            Command::Param(setting) => self.param(setting),
 
             // Live analysis (engine/live.rs).
             Command::Analyze(analysis) => self.analyze(&analysis, interrupt, live),

@@ -54,6 +54,26 @@ pub const ANALYZE_COMMANDS: &[AnalyzeCommand] = &[
         command: "kosumi-dead_stones",
     },
     AnalyzeCommand {
+        kind: "gfx",
+        label: "Search: Best Moves",
+        command: "kosumi-best_moves %m",
+    },
+    AnalyzeCommand {
+        kind: "var",
+        label: "Search: Principal Variation",
+        command: "kosumi-principal_variation %m",
+    },
+    AnalyzeCommand {
+        kind: "gfx",
+        label: "Search: Ownership",
+        command: "kosumi-search_ownership %m",
+    },
+    AnalyzeCommand {
+        kind: "param",
+        label: "Search Settings",
+        command: "kosumi-param",
+    },
+    AnalyzeCommand {
         kind: "string",
         label: "Score Breakdown",
         command: "kosumi-score_breakdown",
@@ -455,4 +475,51 @@ pub fn search(board: &Board, color: Color, statistics: &Statistics, komi: f64) -
     }
     gfx.text(&text);
     gfx.finish()
+}
+
+/// What a search's analyze command shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchView {
+    /// The candidates' win rates as labels and the principal variation (`search`, without
+    /// the shading).
+    BestMoves,
+    /// The ownership shading and the score estimate.
+    Ownership,
+}
+
+/// The answer of `kosumi-best_moves` and `kosumi-search_ownership`: gfx of the search for
+/// `color` (see `search`), cut to what `view` shows.
+pub fn search_view(
+    board: &Board,
+    color: Color,
+    statistics: &Statistics,
+    komi: f64,
+    view: SearchView,
+) -> String {
+    let mut shown = statistics.clone();
+    if view == SearchView::BestMoves {
+        shown.ownership = None;
+        return search(board, color, &shown, komi);
+    }
+    shown.candidates.clear();
+    shown.principal_variation.clear();
+    search(board, color, &shown, komi)
+}
+
+/// The answer of `kosumi-principal_variation` (GoGui's `var` type): the line with a colour
+/// before every move, `b D4 w Q16 b pass`, empty when the search found none.
+pub fn principal_variation(board: &Board, color: Color, line: &[Move]) -> String {
+    let mut gfx = Gfx::new();
+    gfx.variation(board, color, line);
+    gfx.finish().trim_start_matches("VAR").trim_start().to_string()
+}
+
+/// The answer of `kosumi-param` without arguments (GoGui's `param` type): one
+/// `[string] key value` line per search setting.
+pub fn search_parameters(settings: &[(&str, String)]) -> String {
+    settings
+        .iter()
+        .map(|(key, value)| format!("[string] {key} {value}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }
