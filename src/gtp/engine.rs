@@ -262,9 +262,7 @@ impl Engine {
             Command::SearchOwnership(color) => {
                 self.search_view(color, gogui::SearchView::Ownership, interrupt, live)
             }
-            Command::PrincipalVariation(color) => {
-                self.principal_variation(color, interrupt, live)
-            }
+            Command::PrincipalVariation(color) => self.principal_variation(color, interrupt, live),
             Command::Param(setting) => self.param(setting),
 
             // Live analysis (engine/live.rs).

@@ -511,7 +511,10 @@ pub fn search_view(
 pub fn principal_variation(board: &Board, color: Color, line: &[Move]) -> String {
     let mut gfx = Gfx::new();
     gfx.variation(board, color, line);
-    gfx.finish().trim_start_matches("VAR").trim_start().to_string()
+    gfx.finish()
+        .trim_start_matches("VAR")
+        .trim_start()
+        .to_string()
 }
 
 /// The answer of `kosumi-param` without arguments (GoGui's `param` type): one

@@ -6,14 +6,14 @@
 
 use super::live::{Reports, decide_reporting};
 use super::{Analyst, Engine, Live};
-use crate::player::{Limits, Player, Purpose, Request, Statistics};
-use std::time::Duration;
 use crate::board::{Color, Point};
 use crate::game::{IllegalMove, Move};
 use crate::gtp::gogui::{self, Ban, SearchView};
 use crate::gtp::interrupt::Interrupt;
 use crate::gtp::vocabulary::{Failure, Reply, Vertex};
+use crate::player::{Limits, Player, Purpose, Request, Statistics};
 use crate::score;
+use std::time::Duration;
 
 impl Engine {
     /// `kosumi-legal_moves COLOR`: the points where COLOR may play.
@@ -191,7 +191,10 @@ impl Engine {
                 None => (1, 0.0),
             };
             return Ok(gogui::search_parameters(&[
-                ("playouts", shown(self.limits.playouts.map(|n| n.to_string()))),
+                (
+                    "playouts",
+                    shown(self.limits.playouts.map(|n| n.to_string())),
+                ),
                 (
                     "time",
                     shown(self.limits.time.map(|time| time.as_secs_f64().to_string())),
@@ -210,7 +213,11 @@ impl Engine {
                 let playouts = if none {
                     None
                 } else {
-                    Some(value.parse::<u64>().map_err(|_| refuse("0 or more, or none"))?)
+                    Some(
+                        value
+                            .parse::<u64>()
+                            .map_err(|_| refuse("0 or more, or none"))?,
+                    )
                 };
                 self.limits = Limits {
                     playouts,
@@ -228,7 +235,10 @@ impl Engine {
                         _ => return Err(refuse("seconds from 0 to 1000000000, or none")),
                     }
                 };
-                self.limits = Limits { time, ..self.limits };
+                self.limits = Limits {
+                    time,
+                    ..self.limits
+                };
             }
             "threads" => {
                 let threads = match value.parse::<usize>() {
@@ -244,7 +254,11 @@ impl Engine {
                 };
                 self.each_search_settings(|settings| settings.resign_below = share);
             }
-            _ => return Err(refuse("unknown key (playouts, time, threads, resign_threshold)")),
+            _ => {
+                return Err(refuse(
+                    "unknown key (playouts, time, threads, resign_threshold)",
+                ));
+            }
         }
         Ok(String::new())
     }

@@ -20,6 +20,9 @@ use crate::player::{Decision, Limits, Player, Progress, Purpose, Request, Statis
 /// The time between two sets of live graphics: a few a second at most (analysis.md §6.17).
 pub const GFX_INTERVAL: Duration = Duration::from_millis(500);
 
+/// When the first set of live graphics of a search is drawn.
+const GFX_FIRST: Duration = Duration::from_millis(100);
+
 /// How often an analysis whose search has ended by itself (its memory is full) looks for input.
 const IDLE_POLL: Duration = Duration::from_millis(2);
 
@@ -46,7 +49,9 @@ impl Reports<'_> {
     /// The time between two progress calls, or `None` when nobody listens.
     fn interval(&self) -> Option<Duration> {
         let lines = self.analysis.and_then(|analysis| analysis.interval);
-        let gfx = self.gfx.then_some(GFX_INTERVAL);
+        // The first set is drawn soon (a short search gets one too), then one per
+        // `GFX_INTERVAL`.
+        let gfx = self.gfx.then_some(GFX_FIRST);
         match (lines, gfx) {
             (Some(lines), Some(gfx)) => Some(lines.min(gfx)),
             (lines, gfx) => lines.or(gfx),
@@ -63,8 +68,12 @@ pub(super) fn decide_reporting(
     reports: &Reports<'_>,
     live: &mut dyn Live,
 ) -> Decision {
+    let ownership = request.ownership || reports.needs_ownership();
     let Some(interval) = reports.interval() else {
-        return player.decide(request);
+        return player.decide(Request {
+            ownership,
+            ..request
+        });
     };
     let board = game.board();
     let komi = game.komi();
@@ -99,7 +108,7 @@ pub(super) fn decide_reporting(
             interval,
             callback: &mut callback,
         }),
-        ownership: request.ownership || reports.needs_ownership(),
+        ownership,
     })
 }
 
