@@ -427,6 +427,42 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     // GoGui's extensions and the analyze commands behind its menu.
     CommandSpec {
+        name: "gogui-interrupt",
+        parse: |text| arguments(text, nothing).map(|()| Command::GoguiInterrupt),
+    },
+    CommandSpec {
+        name: "gogui-analyze_commands",
+        parse: |text| arguments(text, nothing).map(|()| Command::GoguiAnalyzeCommands),
+    },
+    CommandSpec {
+        name: "kosumi-legal_moves",
+        parse: |text| arguments(text, color).map(Command::LegalMoves),
+    },
+    CommandSpec {
+        name: "kosumi-liberties",
+        parse: |text| arguments(text, vertex).map(Command::Liberties),
+    },
+    CommandSpec {
+        name: "kosumi-atari",
+        parse: |text| arguments(text, nothing).map(|()| Command::Atari),
+    },
+    CommandSpec {
+        name: "kosumi-ko_ban",
+        parse: |text| arguments(text, color).map(Command::KoBan),
+    },
+    CommandSpec {
+        name: "kosumi-ownership",
+        parse: |text| match arguments(text, opt(integer))? {
+            Some(0) => Err(Failure::SyntaxError),
+            Some(playouts) if playouts > MAX_OWNERSHIP_PLAYOUTS => Err(Failure::SyntaxError),
+            playouts => Ok(Command::Ownership(playouts.unwrap_or(OWNERSHIP_PLAYOUTS))),
+        },
+    },
+    CommandSpec {
+        name: "kosumi-dead_stones",
+        parse: |text| arguments(text, nothing).map(|()| Command::DeadStones),
+    },
+    CommandSpec {
         name: "kosumi-best_moves",
         parse: |text| arguments(text, color).map(Command::BestMoves),
     },
@@ -466,42 +502,6 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "kata-genmove_analyze",
         parse: |text| analysis::parse(Dialect::Kata, text).map(Command::GenMoveAnalyze),
-    },
-    CommandSpec {
-        name: "gogui-interrupt",
-        parse: |text| arguments(text, nothing).map(|()| Command::GoguiInterrupt),
-    },
-    CommandSpec {
-        name: "gogui-analyze_commands",
-        parse: |text| arguments(text, nothing).map(|()| Command::GoguiAnalyzeCommands),
-    },
-    CommandSpec {
-        name: "kosumi-legal_moves",
-        parse: |text| arguments(text, color).map(Command::LegalMoves),
-    },
-    CommandSpec {
-        name: "kosumi-liberties",
-        parse: |text| arguments(text, vertex).map(Command::Liberties),
-    },
-    CommandSpec {
-        name: "kosumi-atari",
-        parse: |text| arguments(text, nothing).map(|()| Command::Atari),
-    },
-    CommandSpec {
-        name: "kosumi-ko_ban",
-        parse: |text| arguments(text, color).map(Command::KoBan),
-    },
-    CommandSpec {
-        name: "kosumi-ownership",
-        parse: |text| match arguments(text, opt(integer))? {
-            Some(0) => Err(Failure::SyntaxError),
-            Some(playouts) if playouts > MAX_OWNERSHIP_PLAYOUTS => Err(Failure::SyntaxError),
-            playouts => Ok(Command::Ownership(playouts.unwrap_or(OWNERSHIP_PLAYOUTS))),
-        },
-    },
-    CommandSpec {
-        name: "kosumi-dead_stones",
-        parse: |text| arguments(text, nothing).map(|()| Command::DeadStones),
     },
 ];
 
