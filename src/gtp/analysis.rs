@@ -234,6 +234,17 @@ fn vertex_list(text: &str) -> Option<Vec<Vertex>> {
     Some(vertices)
 }
 
+/// `value` with `places` decimals, never `-0.000`.
+fn decimal(value: f64, places: usize) -> String {
+    let text = format!("{value:.places$}");
+    match text.strip_prefix('-') {
+        Some(magnitude) if magnitude.bytes().all(|byte| byte == b'0' || byte == b'.') => {
+            magnitude.to_string()
+        }
+        _ => text,
+    }
+}
+
 /// The text of a move: a vertex or `pass`.
 fn move_text(board: &Board, turn: Move) -> String {
     match turn {
@@ -324,7 +335,7 @@ pub fn info_line(
                     scaled(win_rate)
                 ));
                 if let Some(lead) = lead {
-                    line.push_str(&format!(" scoreLead {lead:.2}"));
+                    line.push_str(&format!(" scoreLead {}", decimal(lead, 2)));
                 }
                 line.push_str(&format!(
                     " prior {} lcb {} order {order}",
@@ -334,12 +345,13 @@ pub fn info_line(
             }
             Dialect::Kata => {
                 line.push_str(&format!(
-                    "info move {turn} visits {visits} edgeVisits {visits} utility {:.6} \
+                    "info move {turn} visits {visits} edgeVisits {visits} utility {} \
                      winrate {win_rate:.6}",
-                    2.0 * win_rate - 1.0
+                    decimal(2.0 * win_rate - 1.0, 6)
                 ));
                 if let Some(lead) = lead {
-                    line.push_str(&format!(" scoreMean {lead:.4} scoreLead {lead:.4}"));
+                    let lead = decimal(lead, 4);
+                    line.push_str(&format!(" scoreMean {lead} scoreLead {lead}"));
                 }
                 line.push_str(&format!(" prior {prior:.6} lcb {lcb:.6} order {order}"));
             }
@@ -354,9 +366,175 @@ pub fn info_line(
         if let Some(values) = ownership_from_top(board, statistics, color) {
             line.push_str(" ownership");
             for value in values {
-                line.push_str(&format!(" {value:.4}"));
+                line.push(' ');
+                line.push_str(&decimal(value, 4));
             }
         }
     }
     Some(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::tests::at;
+
+    fn vertex(name: &str) -> Vertex {
+        whole(name, arguments::vertex).unwrap()
+    }
+
+    #[test]
+    fn the_colour_and_the_interval_are_optional_and_may_come_in_either_form() {
+        let sabaki = parse(Dialect::Sabaki, "B 50").unwrap();
+        assert_eq!(sabaki.color, Some(Color::Black));
+        assert_eq!(sabaki.interval, Some(Duration::from_millis(500)));
+        let lizzie = parse(Dialect::Leela, "10").unwrap();
+        assert_eq!(
+            (lizzie.color, lizzie.interval),
+            (None, Some(Duration::from_millis(100)))
+        );
+        let keyed = parse(Dialect::Kata, "interval 2.5 white ownership TRUE").unwrap();
+        assert_eq!(keyed.color, Some(Color::White));
+        assert_eq!(keyed.interval, Some(Duration::from_millis(25)));
+        assert!(keyed.ownership);
+        let bare = parse(Dialect::Kata, "").unwrap();
+        assert_eq!((bare.color, bare.interval), (None, None));
+        assert_eq!(parse(Dialect::Leela, "b 0").unwrap().interval, None);
+    }
+
+    #[test]
+    fn avoid_and_allow_read_lists_and_rectangles_at_depth_one() {
+        let analysis = parse(Dialect::Kata, "b avoid b D4,A1:B2,pass 1 avoid w E5 1").unwrap();
+        assert_eq!(
+            analysis.avoid,
+            vec![
+                (
+                    Color::Black,
+                    vec![
+                        vertex("D4"),
+                        vertex("A1"),
+                        vertex("A2"),
+                        vertex("B1"),
+                        vertex("B2"),
+                        Vertex::Pass
+                    ]
+                ),
+                (Color::White, vec![vertex("E5")]),
+            ]
+        );
+        let allowed = parse(Dialect::Leela, "allow w C3 1").unwrap();
+        assert_eq!(allowed.allow, Some((Color::White, vec![vertex("C3")])));
+    }
+
+    #[test]
+    fn what_kosumi_cannot_honour_is_refused() {
+        for text in [
+            "x",
+            "b w",
+            "b 10 10",
+            "interval",
+            "interval -1",
+            "minmoves 2",
+            "maxmoves 0",
+            "avoid b D4 2",
+            "avoid b D4",
+            "avoid b D4,I5 1",
+            "allow b D4 1 avoid b E5 1",
+            "pvVisits true",
+            "ownershipStdev true",
+            "ownership yes",
+            "nonsense 1",
+        ] {
+            assert_eq!(
+                parse(Dialect::Kata, text),
+                Err(Failure::AnalyzeArguments),
+                "{text}"
+            );
+        }
+        assert!(parse(Dialect::Kata, "minmoves 0 pvVisits false rootInfo false").is_ok());
+    }
+
+    /// Statistics of a made-up search on 9×9: C3 then D4, with their lines.
+    fn statistics(board: &Board) -> Statistics {
+        let candidate = |name: &str, visits, win_rate, prior, line: &[&str]| Candidate {
+            turn: Move::Place(at(board, name)),
+            visits,
+            win_rate,
+            prior,
+            principal_variation: line
+                .iter()
+                .map(|name| match *name {
+                    "pass" => Move::Pass,
+                    name => Move::Place(at(board, name)),
+                })
+                .collect(),
+        };
+        Statistics {
+            playouts: 150,
+            visits: 150,
+            win_rate: 0.52,
+            principal_variation: Vec::new(),
+            candidates: vec![
+                candidate("C3", 100, 0.52, 0.6, &["C3", "pass", "J9"]),
+                candidate("D4", 50, 0.5, 0.25, &["D4"]),
+            ],
+            elapsed: Duration::from_secs(1),
+            ownership: None,
+        }
+    }
+
+    #[test]
+    fn leela_lines_carry_integers_and_every_candidate_best_first() {
+        let board = Board::new(9).unwrap();
+        let analysis = parse(Dialect::Leela, "b 10").unwrap();
+        // lcb: 0.52 − 1.96 × √(0.52 × 0.48 / 100) = 0.4221; 0.5 − 1.96 × √(0.25 / 50) = 0.3614.
+        assert_eq!(
+            info_line(&analysis, &board, &statistics(&board), Color::Black, 7.5).unwrap(),
+            "info move C3 visits 100 winrate 5200 prior 6000 lcb 4221 order 0 pv C3 pass J9 \
+             info move D4 visits 50 winrate 5000 prior 2500 lcb 3614 order 1 pv D4"
+        );
+        let one = parse(Dialect::Leela, "maxmoves 1").unwrap();
+        let line = info_line(&one, &board, &statistics(&board), Color::Black, 7.5).unwrap();
+        assert!(!line.contains("D4"), "{line}");
+        let nothing = Statistics::default();
+        assert_eq!(
+            info_line(&analysis, &board, &nothing, Color::Black, 7.5),
+            None
+        );
+    }
+
+    #[test]
+    fn kata_lines_carry_floats_the_score_and_the_ownership_from_the_top_left() {
+        // A 2×2 board: Black owns A1 (1.0), B1 half (0.5), White A2 (−1), nobody B2.
+        //   2 O .
+        //   1 X x
+        //     A B
+        let board = Board::new(2).unwrap();
+        let mut statistics = Statistics {
+            candidates: vec![Candidate {
+                turn: Move::Pass,
+                visits: 4,
+                win_rate: 0.25,
+                prior: 0.5,
+                principal_variation: vec![Move::Pass],
+            }],
+            ownership: Some(vec![1.0, 0.5, -1.0, 0.0]),
+            ..Statistics::default()
+        };
+        let analysis = parse(Dialect::Kata, "w ownership true").unwrap();
+        // White's lead: −(1 + 0.5 − 1 + 0 − komi 0.5) = 0; its ownership: −(A2, B2, A1, B1).
+        let line = info_line(&analysis, &board, &statistics, Color::White, 0.5).unwrap();
+        assert_eq!(
+            line,
+            "info move pass visits 4 edgeVisits 4 utility -0.500000 winrate 0.250000 \
+             scoreMean 0.0000 scoreLead 0.0000 prior 0.500000 lcb 0.000000 order 0 pv pass \
+             ownership 1.0000 0.0000 -1.0000 -0.5000"
+        );
+        statistics.ownership = None;
+        let line = info_line(&analysis, &board, &statistics, Color::White, 0.5).unwrap();
+        assert!(
+            !line.contains("scoreLead") && !line.contains("ownership"),
+            "{line}"
+        );
+    }
 }
