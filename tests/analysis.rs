@@ -555,3 +555,38 @@ fn pondering_stops_at_once_on_input_and_is_refused_without_a_searching_player() 
     let refused = run_with(&["--ponder"], b"name\n");
     assert_eq!(refused.status.code(), Some(2));
 }
+
+#[test]
+fn win_rates_are_from_the_side_analysed() {
+    // A komi of 40 on 9×9: White wins almost every playout.
+    let mut session = Session::kosumi(&["--threads", "1"]);
+    session.ok("boardsize 9");
+    session.ok("komi 40");
+    let best = |session: &mut Session, command: &str| -> f64 {
+        let lines = start(session, command, "", 2, 9);
+        stop(session, "", "kata-analyze");
+        let (blocks, _) = blocks(lines.last().unwrap());
+        blocks[0].get("winrate").unwrap().parse().unwrap()
+    };
+    let black = best(&mut session, "kata-analyze b 10");
+    let white = best(&mut session, "kata-analyze w 10");
+    assert!(black < 0.3 && white > 0.7, "Black {black}, White {white}");
+    session.close_and_wait(Duration::from_secs(10));
+}
+
+#[test]
+fn an_analysis_whose_memory_is_full_keeps_its_reply_open_until_input() {
+    // 1 MB of tree fills within a second on 19×19; the reply stays open, memory stays small.
+    let mut session = Session::kosumi(&["--memory", "1", "--threads", "1"]);
+    session.ok("boardsize 19");
+    start(&mut session, "lz-analyze b 20", "", 1, 19);
+    std::thread::sleep(Duration::from_millis(2500));
+    let peak = session.peak_memory_kib();
+    let (elapsed, reply) = stop(&mut session, "9 name", "lz-analyze");
+    assert_eq!(reply.as_deref(), Some("=9 Kosumi"));
+    assert!(elapsed <= 5 * STOP_LIMIT, "{elapsed:?}");
+    if let Some(peak) = peak {
+        assert!(peak < 100 * 1024, "peak memory {peak} KiB");
+    }
+    session.close_and_wait(Duration::from_secs(10));
+}

@@ -528,6 +528,63 @@ mod tests {
     }
 
     #[test]
+    fn an_analysis_searches_until_stopped_and_its_tree_serves_the_next_move() {
+        let mut player = small();
+        let mut game = Game::new(9, Rules::CHINESE, 7.5).unwrap();
+        game.play(
+            Color::Black,
+            Move::Place(crate::board::tests::at(game.board(), "E5")),
+        )
+        .unwrap();
+        // Pondering: White to move, stopped after 1500 playouts' worth of time.
+        let stopped = std::sync::atomic::AtomicU64::new(0);
+        let stop = || stopped.fetch_add(1, std::sync::atomic::Ordering::Relaxed) > 100;
+        let pondered = player.decide(Request {
+            purpose: Purpose::Analyze { excluded: &[] },
+            stop: &stop,
+            limits: Limits::default(),
+            ..request(&game, Color::White, Purpose::Play, 0)
+        });
+        let statistics = pondered.statistics.unwrap();
+        assert!(statistics.playouts >= 1000, "{}", statistics.playouts);
+        let reply = statistics.principal_variation[0];
+        game.play(Color::White, reply).unwrap();
+        player.notice(Change::Played(Color::White, reply), &game);
+        let next = player.decide(request(&game, Color::Black, Purpose::Play, 200));
+        let statistics = next.statistics.unwrap();
+        assert!(
+            statistics.visits > statistics.playouts,
+            "the pondered tree was reused: {} visits, {} playouts",
+            statistics.visits,
+            statistics.playouts
+        );
+    }
+
+    #[test]
+    fn an_analysis_leaves_out_the_excluded_moves() {
+        let mut player = small();
+        let game = Game::new(5, Rules::CHINESE, 7.5).unwrap();
+        let center = Move::Place(crate::board::tests::at(game.board(), "C3"));
+        let calls = std::sync::atomic::AtomicU64::new(0);
+        let stop = || calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) > 50;
+        let decision = player.decide(Request {
+            purpose: Purpose::Analyze {
+                excluded: &[center, Move::Pass],
+            },
+            stop: &stop,
+            ..request(&game, Color::Black, Purpose::Play, 0)
+        });
+        let statistics = decision.statistics.unwrap();
+        assert!(!statistics.candidates.is_empty());
+        assert!(
+            statistics
+                .candidates
+                .iter()
+                .all(|candidate| candidate.turn != center && candidate.turn != Move::Pass)
+        );
+    }
+
+    #[test]
     fn after_the_opponent_s_pass_a_winning_count_is_ended_by_a_pass() {
         // A 5×5 board split in two: Black owns columns A–C, White D–E; Black wins on area by
         // 5 − 0.5 komi.
