@@ -17,6 +17,8 @@
 //!   and `playout` (light random playouts on a bare board, for benchmarks and Monte-Carlo;
 //!   `playout::policy` holds the eye test and the playout move filter).
 //! - Top down: `gtp::serve` is the protocol loop that `main` wires to stdin and stdout.
+//!   Replies that stream while the search runs (`lz-analyze`, `kata-analyze`, live GoGui
+//!   graphics, pondering) are `gtp::engine::live`'s, with their text in `gtp::analysis`.
 //!
 //! Invariants: dependencies point one way (`gtp → {player, score, game, rules} → board`); the
 //! board never sees GTP text and the parser never sees the board; stdout carries GTP replies

@@ -8,6 +8,14 @@
 //! each is flushed at once. While a command runs, the input thread keeps reading: GoGui's
 //! `# interrupt` line and later commands are seen at once (`interrupt`), so long commands can
 //! stop early. `gogui` holds GoGui's analyze-command list and the gfx text.
+//!
+//! Some replies stream (`lz-analyze`, `kata-analyze`, `analyze`, the `*genmove_analyze`
+//! twins, analysis.md): the engine sends them through `Live`, which this loop implements
+//! (`Wire`): the header at once, each line flushed, and the closing empty line only after the
+//! command has returned, so nothing of an analysis can follow the next reply. The input
+//! thread counts every line, blank and comment lines included, so that any line ends an
+//! analysis. `analysis` holds the analysis commands' arguments and `info` text. With
+//! `--ponder`, the loop lets the engine think between a generated move and the next line.
 
 pub mod analysis;
 pub mod arguments;
