@@ -408,10 +408,52 @@ mod tests {
             let fields: Vec<&str> = line.split('/').collect();
             assert_eq!(fields.len(), 3, "{line}");
             assert!(
-                ["gfx", "plist", "string", "hstring", "dboard", "none"].contains(&fields[0]),
+                [
+                    "gfx", "plist", "string", "hstring", "dboard", "var", "param", "none"
+                ]
+                .contains(&fields[0]),
                 "{line}"
             );
         }
+    }
+
+    #[test]
+    fn a_search_is_drawn_as_its_line_its_candidates_win_rates_and_ownership() {
+        // 9×9, Black to play: C3 (2 of 3 playouts won) then D4; the line C3, then White's
+        // pass, then Black J9.
+        let board = Board::new(9).unwrap();
+        let at = |name| crate::board::tests::at(&board, name);
+        let candidate = |name, visits, win_rate| crate::search::Candidate {
+            turn: Move::Place(at(name)),
+            visits,
+            win_rate,
+            prior: 0.5,
+            principal_variation: Vec::new(),
+        };
+        let mut ownership = vec![0.0; 81];
+        ownership[0] = 1.0; // A1, Black's
+        let statistics = Statistics {
+            playouts: 300,
+            visits: 300,
+            win_rate: 0.667,
+            principal_variation: vec![Move::Place(at("C3")), Move::Pass, Move::Place(at("J9"))],
+            candidates: vec![candidate("C3", 200, 0.667), candidate("D4", 100, 0.4)],
+            ownership: Some(ownership),
+            ..Statistics::default()
+        };
+        let text = search(&board, Color::Black, &statistics, 7.5);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        assert!(lines[0].starts_with("INFLUENCE A9 0.00 "), "{text}");
+        assert!(lines[0].contains(" A1 1.00 "), "{text}");
+        assert_eq!(lines[1], "VAR b C3 w pass b J9");
+        assert_eq!(lines[2], "LABEL C3 67 D4 40");
+        // Black owns 1 point on average, komi 7.5: White leads by 6.5.
+        assert_eq!(lines[3], "TEXT 300 playouts, Black C3 66.7%, W+6.5 by area");
+        assert_eq!(
+            principal_variation(&board, Color::White, &statistics.principal_variation),
+            "w C3 b pass w J9"
+        );
     }
 
     #[test]
