@@ -21,6 +21,8 @@
 //!   `playout::policy` holds the eye test and the playout move filter, `playout::patterns`
 //!   the 3×3 patterns, `playout::knowledge` the move features the priors read).
 //! - Top down: `gtp::serve` is the protocol loop that `main` wires to stdin and stdout.
+//!   Replies that stream while the search runs (`lz-analyze`, `kata-analyze`, live GoGui
+//!   graphics, pondering) are `gtp::engine::live`'s, with their text in `gtp::analysis`.
 //!
 //! Invariants: dependencies point one way (`gtp → player → search → playout`, `{player, score} → game → {rules, board}`); the
 //! board never sees GTP text and the parser never sees the board; stdout carries GTP replies

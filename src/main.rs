@@ -37,6 +37,15 @@ struct Arguments {
     size: usize,
     #[command(flatten)]
     search: SearchFlags,
+    /// GoGui live graphics: while `genmove` and the analysis commands search, write
+    /// `gogui-gfx:` sets on stderr (the candidates' win rates, the principal variation, the
+    /// ownership), a few a second. Off by default, so other clients' logs stay clean.
+    #[arg(long)]
+    gogui_gfx: bool,
+    /// mcts: after each generated move, search on the opponent's time until the next input
+    /// line arrives, and keep that work for the next move. Off by default.
+    #[arg(long)]
+    ponder: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -195,9 +204,27 @@ fn serve(arguments: &Arguments, seed: u64) -> ExitCode {
     );
     log::info!("player {}", arguments.search.player);
     let player = arguments.search.player(seed);
+    let searching = arguments.search.player == "mcts";
+    if arguments.ponder && !searching {
+        log::error!("--ponder needs --player mcts: the random player has nothing to ponder");
+        return ExitCode::from(2);
+    }
     let mut engine = Engine::new(arguments.size, arguments.rules, arguments.komi, player)
         .expect("the size was checked by the argument parser");
     engine.set_limits(arguments.search.limits());
+    // The analysis commands always search: with the mcts player, in its own tree (so that
+    // analysis and the next genmove share their work); otherwise, with a search of their own
+    // with the same settings.
+    engine.set_analyst(if searching {
+        None
+    } else {
+        Some(Box::new(MctsPlayer::new(
+            arguments.search.mcts_settings(),
+            seed,
+        )))
+    });
+    engine.set_gogui_gfx(arguments.gogui_gfx);
+    engine.set_ponder(arguments.ponder);
     match gtp::serve(io::stdin(), io::stdout(), &mut engine) {
         Ok(()) => ExitCode::SUCCESS,
         // The controller closed our stdout: nobody is listening, so there is nothing to say.

@@ -141,6 +141,10 @@ fn gogui_lists_the_interrupt_and_the_analyze_commands() {
          gfx/Ko Ban/kosumi-ko_ban %m\n\
          gfx/Ownership/kosumi-ownership\n\
          gfx/Dead Stones/kosumi-dead_stones\n\
+         gfx/Search: Best Moves/kosumi-best_moves %m\n\
+         var/Search: Principal Variation/kosumi-principal_variation %m\n\
+         gfx/Search: Ownership/kosumi-search_ownership %m\n\
+         param/Search Settings/kosumi-param\n\
          string/Score Breakdown/kosumi-score_breakdown\n\
          string/Final Score/final_score"
     );

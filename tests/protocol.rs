@@ -359,7 +359,7 @@ fn list_commands_and_known_command_agree() {
         input.push_str(&format!("known_command {name}\n"));
         expected.push_str("= true\n\n");
     }
-    for unknown in ["foo", "NAME", "Play", "pla", "gogui-sigint", "lz-analyze"] {
+    for unknown in ["foo", "NAME", "Play", "pla", "gogui-sigint", "lz-analyse"] {
         input.push_str(&format!("known_command {unknown}\n"));
         expected.push_str("= false\n\n");
     }

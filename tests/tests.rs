@@ -26,3 +26,6 @@ mod faults;
 mod search;
 // Memory over 100,000-move sessions; whole-board commands on the largest board.
 mod resources;
+// Live analysis: lz-analyze, kata-analyze, analyze and the genmove twins on the wire, the stop
+// on any input line and its latency, GoGui live graphics, pondering.
+mod analysis;

@@ -290,6 +290,20 @@ impl Session {
         }
     }
 
+    /// Reads one line of output without its LF, or `None` at end of output (for replies that
+    /// stream, such as `lz-analyze`'s).
+    pub fn read_line(&mut self) -> Option<String> {
+        let mut line = String::new();
+        let read = self
+            .stdout
+            .read_line(&mut line)
+            .unwrap_or_else(|error| panic!("{}: reading failed: {error}", self.label));
+        if read == 0 {
+            return None;
+        }
+        Some(line.trim_end_matches('\n').to_string())
+    }
+
     /// Sends one command line and returns its reply.
     pub fn send(&mut self, command: &str) -> Reply {
         self.write_raw(format!("{command}\n").as_bytes());
@@ -328,6 +342,11 @@ impl Session {
             Ok(text) => text.trim().to_string(),
             Err(message) => panic!("{}: {command:?} failed: {message}", self.label),
         }
+    }
+
+    /// Takes the engine's stdin, to write to it from another thread.
+    pub fn take_stdin(&mut self) -> ChildStdin {
+        self.stdin.take().expect("stdin is still open")
     }
 
     /// Closes stdin (end of input), leaving the process running.

@@ -6,6 +6,7 @@ use nom::character::complete::space1;
 use nom::combinator::{map, opt};
 use nom::sequence::preceded;
 
+use super::analysis::{self, Analysis, Dialect};
 use super::arguments::{
     arguments, color, color_and_vertex, file_and_target, float, int, integer, kgs_time_settings,
     nothing, rest_of_line, three_ints, token, vertex, vertex_list,
@@ -180,6 +181,43 @@ pub enum Command {
     /// give the same answer. Fails: syntax error (also for 0 and for more than
     /// `MAX_OWNERSHIP_PLAYOUTS`, 1,000,000).
     Ownership(u32),
+    /// `kosumi-best_moves COLOR` → gfx of a search for COLOR with the limits of `genmove`
+    /// (`--playouts`, `--time`, `kosumi-param`) on one thread: each candidate's win rate for
+    /// COLOR in percent as a `LABEL`, the principal variation as `VAR`, then
+    /// `TEXT 10000 playouts, Black D4 52.1%`. The game does not change; `# interrupt` ends the
+    /// search early. Fails: syntax error.
+    BestMoves(Color),
+    /// `kosumi-principal_variation COLOR` → the search's best line for COLOR, with a colour
+    /// before each move (`b D4 w Q16 b pass`), for GoGui's `var` type; empty when the search
+    /// ran no playout. As `kosumi-best_moves` otherwise. Fails: syntax error.
+    PrincipalVariation(Color),
+    /// `kosumi-search_ownership COLOR` → gfx: `INFLUENCE` for every point from the final boards
+    /// of a search's playouts (Black positive), then `TEXT 10000 playouts, Black, B+3.5 by
+    /// area`. As `kosumi-best_moves` otherwise. Fails: syntax error.
+    SearchOwnership(Color),
+    /// `kosumi-param` → GoGui's `param` lines for the search settings: `[string] playouts N`,
+    /// `[string] time S` (`none` for no limit), `[string] threads N`,
+    /// `[string] resign_threshold P`. `kosumi-param KEY VALUE` → empty; sets one (playouts:
+    /// 0 or more, or `none`; time: seconds from 0, or `none`; threads: 1 to 256;
+    /// resign_threshold: 0 to 1) for the moves and searches to come. Fails: syntax error (an
+    /// unknown key, a value out of range).
+    Param(Option<(String, String)>),
+    // Live analysis (analysis.md): the reply streams until input arrives.
+    /// `lz-analyze [COLOR] [INTERVAL] [KEY VALUE…]`, `kata-analyze …`, `analyze …` (grammar in
+    /// `gtp::analysis`) → `=` at once, then one `info` line per INTERVAL centiseconds with
+    /// every candidate of the search for COLOR (default: the side to move), best first, values
+    /// from COLOR's side (`lz-analyze` and `analyze`: integers ×10000; `kata-analyze`: floats);
+    /// no line without an interval. Any input line (a command, a blank line, `# interrupt`)
+    /// ends it: the search stops, the empty line that closes the reply goes out, then the new
+    /// line is handled. The game does not change. Fails (before `=`): `cannot parse analyze
+    /// arguments`, syntax error (a vertex off the board in `avoid`/`allow`).
+    Analyze(Analysis),
+    /// `lz-genmove_analyze [COLOR] [INTERVAL] …`, `kata-genmove_analyze …` → `=` at once,
+    /// `info` lines as the analysis's while the player decides (one just before the move when
+    /// no interval is given; none from a player that does not search), then `play MOVE` (a
+    /// vertex, `pass` or `resign`), played like `genmove`'s. Input does not end it; `# interrupt`
+    /// makes it answer early. Fails (before `=`): as the analysis.
+    GenMoveAnalyze(Analysis),
     /// `kosumi-dead_stones` → gfx: the end-of-game judgement (`final_status_list`): `MARK` on
     /// the dead stones, `CIRCLE` on the stones in seki, `BLACK` and `WHITE` on each colour's
     /// territory once the dead stones are removed, then
@@ -423,6 +461,47 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "kosumi-dead_stones",
         parse: |text| arguments(text, nothing).map(|()| Command::DeadStones),
+    },
+    CommandSpec {
+        name: "kosumi-best_moves",
+        parse: |text| arguments(text, color).map(Command::BestMoves),
+    },
+    CommandSpec {
+        name: "kosumi-principal_variation",
+        parse: |text| arguments(text, color).map(Command::PrincipalVariation),
+    },
+    CommandSpec {
+        name: "kosumi-search_ownership",
+        parse: |text| arguments(text, color).map(Command::SearchOwnership),
+    },
+    CommandSpec {
+        name: "kosumi-param",
+        parse: |text| {
+            arguments(text, opt((token, preceded(space1, token)))).map(|setting| {
+                Command::Param(setting.map(|(key, value)| (key.to_string(), value.to_string())))
+            })
+        },
+    },
+    // Live analysis.
+    CommandSpec {
+        name: "analyze",
+        parse: |text| analysis::parse(Dialect::Sabaki, text).map(Command::Analyze),
+    },
+    CommandSpec {
+        name: "lz-analyze",
+        parse: |text| analysis::parse(Dialect::Leela, text).map(Command::Analyze),
+    },
+    CommandSpec {
+        name: "kata-analyze",
+        parse: |text| analysis::parse(Dialect::Kata, text).map(Command::Analyze),
+    },
+    CommandSpec {
+        name: "lz-genmove_analyze",
+        parse: |text| analysis::parse(Dialect::Leela, text).map(Command::GenMoveAnalyze),
+    },
+    CommandSpec {
+        name: "kata-genmove_analyze",
+        parse: |text| analysis::parse(Dialect::Kata, text).map(Command::GenMoveAnalyze),
     },
 ];
 

@@ -5,6 +5,7 @@
 mod analyze;
 mod decide;
 mod inspect;
+mod live;
 mod play;
 mod rules;
 mod scoring;
@@ -18,7 +19,7 @@ use super::vocabulary::{COLUMN_LETTERS, Failure, Reply, Vertex};
 use crate::board::Point;
 use crate::clock::{Clock, TimeControl};
 use crate::game::{Game, Move};
-use crate::player::{Limits, Player};
+use crate::player::{Limits, MctsPlayer, MctsSettings, Player};
 use crate::rules::Rules;
 
 /// The engine's name, as `name` answers it.
@@ -33,10 +34,53 @@ pub enum Flow {
     Quit,
 }
 
+/// What a running command may send before its reply is complete. The serving loop writes it;
+/// the engine itself writes nothing.
+pub trait Live {
+    /// Opens the reply: `=` (or `=ID`) alone on its line, flushed. Called at most once, once
+    /// the command is sure to succeed; the text the command returns then follows the lines
+    /// sent with `line`, and the closing empty line ends the reply.
+    fn open(&mut self);
+    /// One more line of the opened reply, flushed at once.
+    fn line(&mut self, text: &str);
+    /// A set of GoGui live graphics (gfx lines, without the `gogui-gfx:` prefix) for stderr.
+    fn gfx(&mut self, text: &str);
+    /// Whether writing has failed (nobody reads the replies any more).
+    fn broken(&self) -> bool;
+}
+
+/// A `Live` that sends nothing, for commands run without a serving loop.
+pub struct Silent;
+
+impl Live for Silent {
+    fn open(&mut self) {}
+    fn line(&mut self, _text: &str) {}
+    fn gfx(&mut self, _text: &str) {}
+    fn broken(&self) -> bool {
+        false
+    }
+}
+
+/// Who runs the analysis commands' search.
+enum Analyst {
+    /// The player itself (it searches: `--player mcts`).
+    Player,
+    /// A search of its own, for a player that does not search.
+    Own(Box<dyn Player + Send>),
+}
+
 /// The state behind the protocol: the game, the clock and the player.
 pub struct Engine {
     game: Game,
     player: Box<dyn Player + Send>,
+    /// Who searches for `lz-analyze` and the other analysis commands.
+    analyst: Analyst,
+    /// Whether searches draw GoGui live graphics (`--gogui-gfx`).
+    gogui_gfx: bool,
+    /// Whether the player searches on the opponent's time after its moves (`--ponder`).
+    ponder: bool,
+    /// A move was just generated and played: pondering may start.
+    ponder_due: bool,
     /// The time control and time left; kept across boardsize and clear_board.
     clock: Clock,
     /// What the record loaded by `loadsgf` said beyond the game (game information, result,
@@ -61,7 +105,30 @@ impl Engine {
             clock: Clock::default(),
             record: None,
             limits: Limits::default(),
+            analyst: Analyst::Own(Box::new(MctsPlayer::new(MctsSettings::default(), 0))),
+            gogui_gfx: false,
+            ponder: false,
+            ponder_due: false,
         })
+    }
+
+    /// Sets who searches for the analysis commands: `None` for the player itself (a player
+    /// that searches), else a search of its own.
+    pub fn set_analyst(&mut self, analyst: Option<Box<dyn Player + Send>>) {
+        self.analyst = match analyst {
+            Some(analyst) => Analyst::Own(analyst),
+            None => Analyst::Player,
+        };
+    }
+
+    /// Switches GoGui live graphics on or off (`--gogui-gfx`).
+    pub fn set_gogui_gfx(&mut self, on: bool) {
+        self.gogui_gfx = on;
+    }
+
+    /// Switches pondering on or off (`--ponder`).
+    pub fn set_ponder(&mut self, on: bool) {
+        self.ponder = on;
     }
 
     /// Sets the limits every generated move gets (the game clock may shorten the time).
@@ -91,15 +158,30 @@ impl Engine {
         command: Command,
         interrupt: &Interrupt,
     ) -> (Reply, Flow) {
+        self.execute_live(command, interrupt, &mut Silent)
+    }
+
+    /// Runs one command that may send its reply in parts through `live` as it runs (the
+    /// analysis commands, live graphics), and that `interrupt` may end early.
+    pub fn execute_live(
+        &mut self,
+        command: Command,
+        interrupt: &Interrupt,
+        live: &mut dyn Live,
+    ) -> (Reply, Flow) {
         let flow = if command == Command::Quit {
             Flow::Quit
         } else {
             Flow::Continue
         };
         let before = decide::GameMark::of(&self.game);
-        let reply = self.run(command, interrupt);
+        self.ponder_due = false;
+        let reply = self.run(command, interrupt, live);
         if let Some(change) = before.change_to(&self.game) {
             self.player.notice(change, &self.game);
+            if let Analyst::Own(analyst) = &mut self.analyst {
+                analyst.notice(change, &self.game);
+            }
         }
         (reply, flow)
     }
@@ -108,7 +190,7 @@ impl Engine {
     /// (`engine/inspect.rs`), rules (`engine/rules.rs`), setting a game up
     /// (`engine/setup.rs`), the end of the game (`engine/scoring.rs`) and GoGui's analyze
     /// commands (`engine/analyze.rs`). The protocol's own commands are answered here.
-    fn run(&mut self, command: Command, interrupt: &Interrupt) -> Reply {
+    fn run(&mut self, command: Command, interrupt: &Interrupt, live: &mut dyn Live) -> Reply {
         match command {
             // The protocol itself.
             Command::ProtocolVersion => Ok("2".to_string()),
@@ -127,7 +209,7 @@ impl Engine {
             Command::ClearBoard => self.clear_board(),
             Command::Komi(komi) => self.komi(komi),
             Command::Play(color, vertex) => self.play(color, vertex),
-            Command::GenMove(color) => self.generate_move(color, interrupt),
+            Command::GenMove(color) => self.generate_move(color, interrupt, live),
             Command::RegGenMove(color) => self.suggest_move(color, interrupt),
             Command::Undo => self.undo(),
 
@@ -162,7 +244,7 @@ impl Engine {
             // The end of the game (engine/scoring.rs).
             Command::FinalScore => self.final_score(),
             Command::FinalStatusList(status) => self.final_status_list(status),
-            Command::GenMoveCleanup(color) => self.generate_cleanup_move(color, interrupt),
+            Command::GenMoveCleanup(color) => self.generate_cleanup_move(color, interrupt, live),
             Command::ScoreBreakdown => self.score_breakdown(),
 
             // GoGui's analyze commands (engine/analyze.rs).
@@ -174,6 +256,20 @@ impl Engine {
             Command::KoBan(color) => self.ko_ban(color),
             Command::Ownership(playouts) => self.ownership(playouts, interrupt),
             Command::DeadStones => self.dead_stones(),
+            Command::BestMoves(color) => {
+                self.search_view(color, gogui::SearchView::BestMoves, interrupt, live)
+            }
+            Command::SearchOwnership(color) => {
+                self.search_view(color, gogui::SearchView::Ownership, interrupt, live)
+            }
+            Command::PrincipalVariation(color) => self.principal_variation(color, interrupt, live),
+            Command::Param(setting) => self.param(setting),
+
+            // Live analysis (engine/live.rs).
+            Command::Analyze(analysis) => self.analyze(&analysis, interrupt, live),
+            Command::GenMoveAnalyze(analysis) => {
+                self.generate_analyzing(&analysis, interrupt, live)
+            }
         }
     }
 

@@ -4,7 +4,9 @@
 
 use super::response::{vertex_list_text, vertex_text};
 use crate::board::{Board, Color, Point};
+use crate::game::Move;
 use crate::score::{Judgement, Ownership};
+use crate::search::Statistics;
 
 /// One entry of GoGui's Analyze menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +52,26 @@ pub const ANALYZE_COMMANDS: &[AnalyzeCommand] = &[
         kind: "gfx",
         label: "Dead Stones",
         command: "kosumi-dead_stones",
+    },
+    AnalyzeCommand {
+        kind: "gfx",
+        label: "Search: Best Moves",
+        command: "kosumi-best_moves %m",
+    },
+    AnalyzeCommand {
+        kind: "var",
+        label: "Search: Principal Variation",
+        command: "kosumi-principal_variation %m",
+    },
+    AnalyzeCommand {
+        kind: "gfx",
+        label: "Search: Ownership",
+        command: "kosumi-search_ownership %m",
+    },
+    AnalyzeCommand {
+        kind: "param",
+        label: "Search Settings",
+        command: "kosumi-param",
     },
     AnalyzeCommand {
         kind: "string",
@@ -152,6 +174,41 @@ impl Gfx {
             };
             self.lines
                 .push(format!("{keyword} {}", vertex_list_text(board, points)));
+        }
+        self
+    }
+
+    /// Numbered ghost stones for a line of moves, `color` first (`pass` only advances the
+    /// number).
+    pub fn variation(&mut self, board: &Board, color: Color, line: &[Move]) -> &mut Gfx {
+        if !line.is_empty() {
+            let mut mover = color;
+            let mut text = String::from("VAR");
+            for &turn in line {
+                let letter = match mover {
+                    Color::Black => 'b',
+                    Color::White => 'w',
+                };
+                let vertex = match turn {
+                    Move::Pass => "pass".to_string(),
+                    Move::Place(point) => vertex_text(board, point),
+                };
+                text.push_str(&format!(" {letter} {vertex}"));
+                mover = mover.opponent();
+            }
+            self.lines.push(text);
+        }
+        self
+    }
+
+    /// Labels: each point with its text (GoGui shows three characters at most).
+    pub fn labels(&mut self, board: &Board, labels: &[(Point, String)]) -> &mut Gfx {
+        if !labels.is_empty() {
+            let pairs: Vec<String> = labels
+                .iter()
+                .map(|(point, label)| format!("{} {label}", vertex_text(board, *point)))
+                .collect();
+            self.lines.push(format!("LABEL {}", pairs.join(" ")));
         }
         self
     }
@@ -351,10 +408,52 @@ mod tests {
             let fields: Vec<&str> = line.split('/').collect();
             assert_eq!(fields.len(), 3, "{line}");
             assert!(
-                ["gfx", "plist", "string", "hstring", "dboard", "none"].contains(&fields[0]),
+                [
+                    "gfx", "plist", "string", "hstring", "dboard", "var", "param", "none"
+                ]
+                .contains(&fields[0]),
                 "{line}"
             );
         }
+    }
+
+    #[test]
+    fn a_search_is_drawn_as_its_line_its_candidates_win_rates_and_ownership() {
+        // 9×9, Black to play: C3 (2 of 3 playouts won) then D4; the line C3, then White's
+        // pass, then Black J9.
+        let board = Board::new(9).unwrap();
+        let at = |name| crate::board::tests::at(&board, name);
+        let candidate = |name, visits, win_rate| crate::search::Candidate {
+            turn: Move::Place(at(name)),
+            visits,
+            win_rate,
+            prior: 0.5,
+            principal_variation: Vec::new(),
+        };
+        let mut ownership = vec![0.0; 81];
+        ownership[0] = 1.0; // A1, Black's
+        let statistics = Statistics {
+            playouts: 300,
+            visits: 300,
+            win_rate: 0.667,
+            principal_variation: vec![Move::Place(at("C3")), Move::Pass, Move::Place(at("J9"))],
+            candidates: vec![candidate("C3", 200, 0.667), candidate("D4", 100, 0.4)],
+            ownership: Some(ownership),
+            ..Statistics::default()
+        };
+        let text = search(&board, Color::Black, &statistics, 7.5);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), 4, "{text}");
+        assert!(lines[0].starts_with("INFLUENCE A9 0.00 "), "{text}");
+        assert!(lines[0].contains(" A1 1.00 "), "{text}");
+        assert_eq!(lines[1], "VAR b C3 w pass b J9");
+        assert_eq!(lines[2], "LABEL C3 67 D4 40");
+        // Black owns 1 point on average, komi 7.5: White leads by 6.5.
+        assert_eq!(lines[3], "TEXT 300 playouts, Black C3 66.7%, W+6.5 by area");
+        assert_eq!(
+            principal_variation(&board, Color::White, &statistics.principal_variation),
+            "w C3 b pass w J9"
+        );
     }
 
     #[test]
@@ -369,4 +468,103 @@ mod tests {
         let text = Gfx::new().influence(&board, &[(a1, -0.001)]).finish();
         assert_eq!(text, "INFLUENCE A1 0.00");
     }
+}
+
+/// The most candidates a search's graphics label.
+pub const LABELLED_CANDIDATES: usize = 20;
+
+/// The graphics of a search for `color` (live during `genmove` and the analysis, and the
+/// answer of the search's analyze commands): the principal variation as numbered ghost stones
+/// (`VAR b D4 w Q16 …`), each candidate's win rate for `color` in percent as its label (the
+/// `LABELLED_CANDIDATES` most visited with at least 1% of the visits), the ownership of the
+/// playouts' final boards as shading when it was tallied (`INFLUENCE`, Black positive), and
+/// `TEXT 1234 playouts, Black D4 52.1%, B+3.5 by area` (the score when ownership was tallied).
+/// `komi` is the game's.
+pub fn search(board: &Board, color: Color, statistics: &Statistics, komi: f64) -> String {
+    let mut gfx = Gfx::new();
+    if let Some(shares) = &statistics.ownership {
+        let values: Vec<(Point, f64)> = board.points().zip(shares.iter().copied()).collect();
+        gfx.influence(board, &values);
+    }
+    gfx.variation(board, color, &statistics.principal_variation);
+    let least = (statistics.visits / 100).max(1);
+    let labels: Vec<(Point, String)> = statistics
+        .candidates
+        .iter()
+        .filter(|candidate| candidate.visits >= least)
+        .take(LABELLED_CANDIDATES)
+        .filter_map(|candidate| match candidate.turn {
+            Move::Place(point) => Some((
+                point,
+                format!("{:.0}", (candidate.win_rate * 100.0).clamp(0.0, 100.0)),
+            )),
+            Move::Pass => None,
+        })
+        .collect();
+    gfx.labels(board, &labels);
+    let mut text = format!("{} playouts, {}", statistics.playouts, color_name(color));
+    if let Some(best) = statistics.candidates.first() {
+        let turn = match best.turn {
+            Move::Pass => "pass".to_string(),
+            Move::Place(point) => vertex_text(board, point),
+        };
+        text.push_str(&format!(" {turn} {:.1}%", best.win_rate * 100.0));
+    }
+    if let Some(shares) = &statistics.ownership {
+        let margin = shares.iter().sum::<f64>() - komi;
+        let leader = if margin >= 0.0 { 'B' } else { 'W' };
+        text.push_str(&format!(", {leader}+{:.1} by area", margin.abs()));
+    }
+    gfx.text(&text);
+    gfx.finish()
+}
+
+/// What a search's analyze command shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchView {
+    /// The candidates' win rates as labels and the principal variation (`search`, without
+    /// the shading).
+    BestMoves,
+    /// The ownership shading and the score estimate.
+    Ownership,
+}
+
+/// The answer of `kosumi-best_moves` and `kosumi-search_ownership`: gfx of the search for
+/// `color` (see `search`), cut to what `view` shows.
+pub fn search_view(
+    board: &Board,
+    color: Color,
+    statistics: &Statistics,
+    komi: f64,
+    view: SearchView,
+) -> String {
+    let mut shown = statistics.clone();
+    if view == SearchView::BestMoves {
+        shown.ownership = None;
+        return search(board, color, &shown, komi);
+    }
+    shown.candidates.clear();
+    shown.principal_variation.clear();
+    search(board, color, &shown, komi)
+}
+
+/// The answer of `kosumi-principal_variation` (GoGui's `var` type): the line with a colour
+/// before every move, `b D4 w Q16 b pass`, empty when the search found none.
+pub fn principal_variation(board: &Board, color: Color, line: &[Move]) -> String {
+    let mut gfx = Gfx::new();
+    gfx.variation(board, color, line);
+    gfx.finish()
+        .trim_start_matches("VAR")
+        .trim_start()
+        .to_string()
+}
+
+/// The answer of `kosumi-param` without arguments (GoGui's `param` type): one
+/// `[string] key value` line per search setting.
+pub fn search_parameters(settings: &[(&str, String)]) -> String {
+    settings
+        .iter()
+        .map(|(key, value)| format!("[string] {key} {value}"))
+        .collect::<Vec<_>>()
+        .join("\n")
 }

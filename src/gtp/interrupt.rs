@@ -1,9 +1,10 @@
 //! Stopping long commands: what the input thread has seen while a command runs, shared with
 //! the command as an `Interrupt` it can poll. Knows no Go and no command: only line numbers.
 //!
-//! The input thread numbers every command line it passes on (1, 2, …). GoGui's `# interrupt`
-//! comment line is not passed on; it marks every command read so far as interrupted, whether
-//! it is running or still waiting in the queue. A command numbered `n` then sees:
+//! The input thread numbers every line it reads (1, 2, …), blank and comment lines included,
+//! and passes the command lines on with their numbers. GoGui's `# interrupt` comment line is
+//! not passed on; it marks every command read so far as interrupted, whether it is running or
+//! still waiting in the queue. A command numbered `n` then sees:
 //!
 //! - `is_requested()`: a `# interrupt` line came after it. Bounded computations (an ownership
 //!   estimate with a playout budget, later a search) stop early and still answer.
@@ -14,6 +15,9 @@
 //!   analysis in the Leela Zero / KataGo style, which Sabaki stops by sending any command) stop
 //!   on this too. Bounded ones do not: a GTP file piped in with `kosumi < file` is read ahead
 //!   at once, and its results must not depend on how fast the pipe is.
+//! - `any_input_after()`: any line at all came after it, a blank line or a comment included.
+//!   Streaming analysis (`lz-analyze`, `kata-analyze`) and pondering stop on this, as KataGo
+//!   does "upon any input line at all" (analysis.md §2).
 //!
 //! Numbers instead of a flag cleared when a command starts: an interrupt that arrives before
 //! the command it is meant for has left the queue still reaches it, and a stale one never
@@ -25,8 +29,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 /// The counters the input thread updates and running commands read.
 #[derive(Debug, Default)]
 pub struct InputCounters {
-    /// The number of command lines read so far (the number of the latest one).
-    lines_read: AtomicU64,
+    /// The number of lines read so far, of every kind (the number of the latest one).
+    lines_seen: AtomicU64,
+    /// The number of the latest command line.
+    latest_command: AtomicU64,
     /// Every command numbered up to this one is to be interrupted.
     interrupted_through: AtomicU64,
     /// The input has ended.
@@ -41,12 +47,20 @@ impl InputCounters {
 
     /// Records that one more command line was read, and returns its number.
     pub fn line_read(&self) -> u64 {
-        self.lines_read.fetch_add(1, Ordering::SeqCst) + 1
+        let number = self.line_seen();
+        self.latest_command.fetch_max(number, Ordering::SeqCst);
+        number
+    }
+
+    /// Records a line that is no command (blank, a comment, `# interrupt`), and returns its
+    /// number.
+    pub fn line_seen(&self) -> u64 {
+        self.lines_seen.fetch_add(1, Ordering::SeqCst) + 1
     }
 
     /// Records a `# interrupt` line: every command read so far is interrupted.
     pub fn interrupt(&self) {
-        let read = self.lines_read.load(Ordering::SeqCst);
+        let read = self.line_seen();
         self.interrupted_through.fetch_max(read, Ordering::SeqCst);
     }
 
@@ -81,6 +95,12 @@ impl Interrupt {
         }
     }
 
+    /// Whether a reader stands behind this signal (`false` for `never`): without one no
+    /// input can ever end an open-ended computation, so it must not start.
+    pub fn has_reader(&self) -> bool {
+        self.counters.is_some()
+    }
+
     /// Whether a `# interrupt` line arrived after this command's line.
     pub fn is_requested(&self) -> bool {
         self.counters.as_ref().is_some_and(|counters| {
@@ -99,7 +119,15 @@ impl Interrupt {
     pub fn input_waiting(&self) -> bool {
         self.counters
             .as_ref()
-            .is_some_and(|counters| counters.lines_read.load(Ordering::SeqCst) > self.line)
+            .is_some_and(|counters| counters.latest_command.load(Ordering::SeqCst) > self.line)
+    }
+
+    /// Whether any line at all (a command, a blank line, a comment, `# interrupt`) was read
+    /// after this command's line.
+    pub fn any_input_after(&self) -> bool {
+        self.counters
+            .as_ref()
+            .is_some_and(|counters| counters.lines_seen.load(Ordering::SeqCst) > self.line)
     }
 }
 
@@ -165,11 +193,23 @@ mod tests {
     }
 
     #[test]
+    fn a_blank_line_or_a_comment_is_input_after_a_command_but_no_command_waiting() {
+        let counters = InputCounters::new();
+        let running = Interrupt::for_line(counters.clone(), counters.line_read());
+        assert!(!running.any_input_after());
+        counters.line_seen();
+        assert!(running.any_input_after());
+        assert!(!running.input_waiting());
+        assert!(!running.is_requested());
+    }
+
+    #[test]
     fn a_command_without_a_reader_is_never_interrupted() {
         let never = Interrupt::never();
         assert!(!never.is_requested());
         assert!(!never.input_waiting());
         assert!(!never.input_ended());
+        assert!(!never.any_input_after());
     }
 
     #[test]

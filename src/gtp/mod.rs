@@ -8,7 +8,16 @@
 //! each is flushed at once. While a command runs, the input thread keeps reading: GoGui's
 //! `# interrupt` line and later commands are seen at once (`interrupt`), so long commands can
 //! stop early. `gogui` holds GoGui's analyze-command list and the gfx text.
+//!
+//! Some replies stream (`lz-analyze`, `kata-analyze`, `analyze`, the `*genmove_analyze`
+//! twins, analysis.md): the engine sends them through `Live`, which this loop implements
+//! (`Wire`): the header at once, each line flushed, and the closing empty line only after the
+//! command has returned, so nothing of an analysis can follow the next reply. The input
+//! thread counts every line, blank and comment lines included, so that any line ends an
+//! analysis. `analysis` holds the analysis commands' arguments and `info` text. With
+//! `--ponder`, the loop lets the engine think between a generated move and the next line.
 
+pub mod analysis;
 pub mod arguments;
 pub mod command;
 pub mod engine;
@@ -21,7 +30,7 @@ pub mod vocabulary;
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::sync::mpsc;
 
-pub use engine::{Engine, Flow};
+pub use engine::{Engine, Flow, Live};
 pub use interrupt::Interrupt;
 
 use interrupt::InputCounters;
@@ -130,8 +139,29 @@ pub fn serve(
                 Line::Request(request) => {
                     log::debug!("command: {:?}", request.command);
                     let interrupt = Interrupt::for_line(counters.clone(), number);
-                    let (reply, flow) = engine.execute_interruptibly(request.command, &interrupt);
-                    (request.id, reply, flow)
+                    let mut wire = Wire::new(&mut output, request.id);
+                    let (reply, flow) = engine.execute_live(request.command, &interrupt, &mut wire);
+                    if wire.opened {
+                        wire.close(&reply);
+                        if let Some(error) = wire.error {
+                            return Err(error);
+                        }
+                        if flow == Flow::Quit {
+                            break;
+                        }
+                        engine.ponder(&interrupt);
+                        continue;
+                    }
+                    if let Some(error) = wire.error {
+                        return Err(error);
+                    }
+                    write_reply(&mut output, request.id, &reply)?;
+                    if flow == Flow::Quit {
+                        break;
+                    }
+                    // Pondering, if on and a move was just played, until the next line.
+                    engine.ponder(&interrupt);
+                    continue;
                 }
             },
         };
@@ -141,6 +171,95 @@ pub fn serve(
         }
     }
     Ok(())
+}
+
+/// The serving loop's `Live`: a reply sent in parts to the output, each part flushed at once,
+/// and GoGui live graphics to stderr.
+struct Wire<'a, W: Write> {
+    output: &'a mut W,
+    id: Option<u32>,
+    /// The header has gone out.
+    opened: bool,
+    /// The first write that failed.
+    error: Option<io::Error>,
+}
+
+impl<'a, W: Write> Wire<'a, W> {
+    fn new(output: &'a mut W, id: Option<u32>) -> Wire<'a, W> {
+        Wire {
+            output,
+            id,
+            opened: false,
+            error: None,
+        }
+    }
+
+    fn write(&mut self, text: &str) {
+        if self.error.is_some() {
+            return;
+        }
+        let written = self
+            .output
+            .write_all(text.as_bytes())
+            .and_then(|()| self.output.flush());
+        if let Err(error) = written {
+            self.error = Some(error);
+        }
+    }
+
+    /// Ends an opened reply: the command's last text (`play D4`), if any, then the empty
+    /// line. A failure after the header can only be logged: the reply is then just closed.
+    fn close(&mut self, reply: &vocabulary::Reply) {
+        match reply {
+            Ok(text) if !text.is_empty() => {
+                let text = format!("{}\n\n", text.trim_end_matches('\n'));
+                self.write(&text);
+            }
+            Ok(_) => self.write("\n"),
+            Err(failure) => {
+                log::warn!("the command failed after its reply had begun: {failure}");
+                self.write("\n");
+            }
+        }
+    }
+}
+
+impl<W: Write> Live for Wire<'_, W> {
+    fn open(&mut self) {
+        if self.opened {
+            return;
+        }
+        self.opened = true;
+        let header = match self.id {
+            Some(id) => format!("={id}\n"),
+            None => "=\n".to_string(),
+        };
+        self.write(&header);
+    }
+
+    fn line(&mut self, text: &str) {
+        if self.opened {
+            // No empty line may go out inside a reply: it would end it.
+            let text = format!("{}\n", text.replace('\n', " "));
+            self.write(&text);
+        }
+    }
+
+    fn gfx(&mut self, text: &str) {
+        let mut block = String::from("gogui-gfx:\n");
+        for line in text.lines().filter(|line| !line.trim().is_empty()) {
+            block.push_str(line);
+            block.push('\n');
+        }
+        block.push('\n');
+        let mut stderr = io::stderr().lock();
+        let _ = stderr.write_all(block.as_bytes());
+        let _ = stderr.flush();
+    }
+
+    fn broken(&self) -> bool {
+        self.error.is_some()
+    }
 }
 
 /// A line passed on by the input thread, with its number (see `interrupt`).
@@ -177,6 +296,8 @@ fn spawn_reader(
                         continue;
                     }
                     if parse::clean_line(raw).iter().all(|&byte| byte == b' ') {
+                        // No command, but input all the same: it ends a running analysis.
+                        counters.line_seen();
                         continue;
                     }
                 }
@@ -241,14 +362,15 @@ mod tests {
         let (first, raw) = next_line(&receiver);
         assert_eq!(
             (first, raw.as_slice()),
-            (1, b"1 kosumi-ownership".as_slice())
+            (4, b"1 kosumi-ownership".as_slice()),
+            "every line is numbered, blank and comment lines included"
         );
         // The first command runs; the controller interrupts it, then sends the next one.
         let running = Interrupt::for_line(counters.clone(), first);
         sender.send(b"# interrupt\n".to_vec()).unwrap();
         sender.send(b"2 name\n".to_vec()).unwrap();
         let (second, raw) = next_line(&receiver);
-        assert_eq!((second, raw.as_slice()), (2, b"2 name".as_slice()));
+        assert_eq!((second, raw.as_slice()), (6, b"2 name".as_slice()));
         assert!(running.is_requested());
         assert!(running.input_waiting());
         let next = Interrupt::for_line(counters.clone(), second);

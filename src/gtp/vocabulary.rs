@@ -61,6 +61,9 @@ pub enum Failure {
     VertexMustNotBeEmpty,
     /// A line longer than the engine reads.
     LineTooLong,
+    /// Arguments of an analysis command (`lz-analyze`, `kata-analyze`, …) that do not fit
+    /// or that Kosumi refuses.
+    AnalyzeArguments,
 
     // Setting a game up.
     /// A handicap count outside what the board allows.
@@ -88,6 +91,7 @@ impl std::fmt::Display for Failure {
             Failure::UnknownRules => "unknown rules",
             Failure::VertexMustNotBeEmpty => "vertex must not be empty",
             Failure::LineTooLong => "line too long",
+            Failure::AnalyzeArguments => "cannot parse analyze arguments",
             Failure::InvalidNumberOfStones => "invalid number of stones",
             Failure::BoardNotEmpty => "board not empty",
             Failure::BadVertexList => "bad vertex list",

@@ -220,10 +220,20 @@ impl Player for MctsPlayer {
             Some(&(mover, Move::Pass)) if mover == color.opponent()
         );
         let legal: Vec<Point> = RandomPlayer::candidates(game, color);
+        // Analysis searches until stopped, whatever the position, without the moves excluded.
+        let excluded: Option<&[Move]> = match request.purpose {
+            Purpose::Analyze { excluded } => Some(excluded),
+            _ => None,
+        };
+        let analyze = excluded.is_some();
 
         // The moves the root may have, and whether passing is among them.
         let mut root_moves = legal.clone();
         let mut pass_allowed = true;
+        if let Some(excluded) = excluded {
+            root_moves.retain(|&point| !excluded.contains(&Move::Place(point)));
+            pass_allowed = !excluded.contains(&Move::Pass);
+        }
         if let Purpose::Cleanup { targets } = request.purpose {
             let cleanup_moves = RandomPlayer::cleanup_candidates(game, color, targets);
             if !cleanup_moves.is_empty() {
@@ -232,11 +242,15 @@ impl Player for MctsPlayer {
             }
         }
         // The opponent passed and the count wins: end the game (PACHI's rule, mcts.md §4.3).
-        if pass_allowed && (opponent_passed || legal.is_empty()) && passing_wins(game, color) {
+        if !analyze
+            && pass_allowed
+            && (opponent_passed || legal.is_empty())
+            && passing_wins(game, color)
+        {
             log::debug!("passing: the opponent passed and the count wins");
             return Decision::plain(Action::Play(Move::Pass));
         }
-        if root_moves.is_empty() {
+        if root_moves.is_empty() && !analyze {
             return Decision::plain(Action::Play(Move::Pass));
         }
 
@@ -279,16 +293,20 @@ impl Player for MctsPlayer {
             Move::Pass => pass_allowed,
             Move::Place(point) => allowed[point.index()],
         });
-        let budget = Budget {
-            playouts: request
-                .limits
-                .playouts
-                .or(if request.limits.time.is_none() {
-                    Some(self.settings.default_playouts)
-                } else {
-                    None
-                }),
-            time: request.limits.time,
+        let budget = if analyze {
+            Budget::default()
+        } else {
+            Budget {
+                playouts: request
+                    .limits
+                    .playouts
+                    .or(if request.limits.time.is_none() {
+                        Some(self.settings.default_playouts)
+                    } else {
+                        None
+                    }),
+                time: request.limits.time,
+            }
         };
         let settings = search::Settings {
             threads: if suggest { 1 } else { self.settings.threads },
@@ -331,7 +349,7 @@ impl Player for MctsPlayer {
             game,
             color,
             pass_allowed,
-            may_resign: !cleanup && extra_komi == 0.0,
+            may_resign: !cleanup && !analyze && extra_komi == 0.0,
         };
         let action = rules_of_play.choose(&statistics, fallback, &self.settings);
         if !suggest {
@@ -360,6 +378,10 @@ impl Player for MctsPlayer {
             }
             Change::Undone | Change::Replaced => self.kept = None,
         }
+    }
+
+    fn search_settings(&mut self) -> Option<&mut MctsSettings> {
+        Some(&mut self.settings)
     }
 }
 
@@ -505,6 +527,63 @@ mod tests {
         game.undo();
         player.notice(Change::Undone, &game);
         assert!(player.kept.is_none());
+    }
+
+    #[test]
+    fn an_analysis_searches_until_stopped_and_its_tree_serves_the_next_move() {
+        let mut player = small();
+        let mut game = Game::new(9, Rules::CHINESE, 7.5).unwrap();
+        game.play(
+            Color::Black,
+            Move::Place(crate::board::tests::at(game.board(), "E5")),
+        )
+        .unwrap();
+        // Pondering: White to move, stopped after 1500 playouts' worth of time.
+        let stopped = std::sync::atomic::AtomicU64::new(0);
+        let stop = || stopped.fetch_add(1, std::sync::atomic::Ordering::Relaxed) > 100;
+        let pondered = player.decide(Request {
+            purpose: Purpose::Analyze { excluded: &[] },
+            stop: &stop,
+            limits: Limits::default(),
+            ..request(&game, Color::White, Purpose::Play, 0)
+        });
+        let statistics = pondered.statistics.unwrap();
+        assert!(statistics.playouts >= 1000, "{}", statistics.playouts);
+        let reply = statistics.principal_variation[0];
+        game.play(Color::White, reply).unwrap();
+        player.notice(Change::Played(Color::White, reply), &game);
+        let next = player.decide(request(&game, Color::Black, Purpose::Play, 200));
+        let statistics = next.statistics.unwrap();
+        assert!(
+            statistics.visits > statistics.playouts,
+            "the pondered tree was reused: {} visits, {} playouts",
+            statistics.visits,
+            statistics.playouts
+        );
+    }
+
+    #[test]
+    fn an_analysis_leaves_out_the_excluded_moves() {
+        let mut player = small();
+        let game = Game::new(5, Rules::CHINESE, 7.5).unwrap();
+        let center = Move::Place(crate::board::tests::at(game.board(), "C3"));
+        let calls = std::sync::atomic::AtomicU64::new(0);
+        let stop = || calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) > 50;
+        let decision = player.decide(Request {
+            purpose: Purpose::Analyze {
+                excluded: &[center, Move::Pass],
+            },
+            stop: &stop,
+            ..request(&game, Color::Black, Purpose::Play, 0)
+        });
+        let statistics = decision.statistics.unwrap();
+        assert!(!statistics.candidates.is_empty());
+        assert!(
+            statistics
+                .candidates
+                .iter()
+                .all(|candidate| candidate.turn != center && candidate.turn != Move::Pass)
+        );
     }
 
     #[test]

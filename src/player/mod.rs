@@ -43,6 +43,14 @@ pub enum Purpose<'a> {
         /// Opposing stones judged dead.
         targets: &'a [Point],
     },
+    /// Analysis (`lz-analyze`, `kata-analyze`, pondering): nothing will be played. A player
+    /// that searches searches until `stop` (or until its memory is full), whatever the limits,
+    /// reports through `progress`, keeps what it found for the moves to come, never resigns
+    /// and never passes without searching; a player that does not search answers at once.
+    Analyze {
+        /// Moves the search must not consider at the root (`avoid`, `allow`).
+        excluded: &'a [Move],
+    },
 }
 
 /// How much a player may think about one move. `None` means no limit of that kind; a player
@@ -125,5 +133,11 @@ pub trait Player {
     /// it: a player without memory of earlier positions has nothing to update.
     fn notice(&mut self, change: Change, game: &Game) {
         let _ = (change, game);
+    }
+
+    /// The search settings a controller may change between moves (threads, resignation),
+    /// or `None` for a player that does not search.
+    fn search_settings(&mut self) -> Option<&mut MctsSettings> {
+        None
     }
 }

@@ -121,7 +121,7 @@ impl Player for RandomPlayer {
     fn decide(&mut self, request: Request<'_>) -> Decision {
         let turn = match request.purpose {
             Purpose::Play => self.generate(request.game, request.color),
-            Purpose::Suggest => self.suggest(request.game, request.color),
+            Purpose::Suggest | Purpose::Analyze { .. } => self.suggest(request.game, request.color),
             Purpose::Cleanup { targets } => {
                 self.generate_cleanup(request.game, request.color, targets)
             }

@@ -1,15 +1,19 @@
 //! The engine's handlers for GoGui's analyze commands (`kosumi-legal_moves`,
 //! `kosumi-liberties`, `kosumi-atari`, `kosumi-ko_ban`, `kosumi-ownership`,
-//! `kosumi-dead_stones`): they gather points from the game and the score module, and `gogui`
+//! `kosumi-dead_stones`, and the search's `kosumi-best_moves`, `kosumi-principal_variation`,
+//! `kosumi-search_ownership`, `kosumi-param`): they gather points from the game and the score module, and `gogui`
 //! writes the gfx text.
 
-use super::Engine;
+use super::live::{Reports, decide_reporting};
+use super::{Analyst, Engine, Live};
 use crate::board::{Color, Point};
 use crate::game::{IllegalMove, Move};
-use crate::gtp::gogui::{self, Ban};
+use crate::gtp::gogui::{self, Ban, SearchView};
 use crate::gtp::interrupt::Interrupt;
-use crate::gtp::vocabulary::{Reply, Vertex};
+use crate::gtp::vocabulary::{Failure, Reply, Vertex};
+use crate::player::{Limits, Player, Purpose, Request, Statistics};
 use crate::score;
+use std::time::Duration;
 
 impl Engine {
     /// `kosumi-legal_moves COLOR`: the points where COLOR may play.
@@ -91,5 +95,183 @@ impl Engine {
             &judgement,
             &territory,
         ))
+    }
+}
+
+impl Engine {
+    /// The searching player for the analysis commands (the player itself or the analyst).
+    fn searcher(&mut self) -> &mut dyn Player {
+        match &mut self.analyst {
+            Analyst::Own(analyst) => analyst.as_mut(),
+            Analyst::Player => self.player.as_mut(),
+        }
+    }
+
+    /// A search for `color` with `genmove`'s limits, as a suggestion (one thread, the same
+    /// answer for the same position), with ownership; live graphics while it runs when on.
+    /// `None` when the player decided without searching (the game is over, no move is left).
+    fn menu_search(
+        &mut self,
+        color: Color,
+        interrupt: &Interrupt,
+        live: &mut dyn Live,
+    ) -> Option<Statistics> {
+        let stop = || interrupt.is_requested();
+        let reports = Reports {
+            analysis: None,
+            gfx: self.gogui_gfx,
+            color,
+        };
+        let limits = self.limits;
+        let player: &mut dyn Player = match &mut self.analyst {
+            Analyst::Own(analyst) => analyst.as_mut(),
+            Analyst::Player => self.player.as_mut(),
+        };
+        let decision = decide_reporting(
+            player,
+            &self.game,
+            Request {
+                game: &self.game,
+                color,
+                purpose: Purpose::Suggest,
+                limits,
+                stop: &stop,
+                progress: None,
+                ownership: true,
+            },
+            &reports,
+            live,
+        );
+        if reports.gfx {
+            live.gfx("CLEAR");
+        }
+        decision.statistics
+    }
+
+    /// `kosumi-best_moves COLOR`, `kosumi-search_ownership COLOR`.
+    pub(super) fn search_view(
+        &mut self,
+        color: Color,
+        view: SearchView,
+        interrupt: &Interrupt,
+        live: &mut dyn Live,
+    ) -> Reply {
+        let Some(statistics) = self.menu_search(color, interrupt, live) else {
+            return Ok("TEXT no search: the player passes at once".to_string());
+        };
+        Ok(gogui::search_view(
+            self.game.board(),
+            color,
+            &statistics,
+            self.game.komi(),
+            view,
+        ))
+    }
+
+    /// `kosumi-principal_variation COLOR`.
+    pub(super) fn principal_variation(
+        &mut self,
+        color: Color,
+        interrupt: &Interrupt,
+        live: &mut dyn Live,
+    ) -> Reply {
+        let line = self
+            .menu_search(color, interrupt, live)
+            .map(|statistics| statistics.principal_variation)
+            .unwrap_or_default();
+        Ok(gogui::principal_variation(self.game.board(), color, &line))
+    }
+
+    /// `kosumi-param [KEY VALUE]`: the search settings, or one of them changed.
+    pub(super) fn param(&mut self, setting: Option<(String, String)>) -> Reply {
+        let Some((key, value)) = setting else {
+            let shown = |limit: Option<String>| limit.unwrap_or_else(|| "none".to_string());
+            let (threads, resign) = match self.searcher().search_settings() {
+                Some(settings) => (settings.threads, settings.resign_below),
+                None => (1, 0.0),
+            };
+            return Ok(gogui::search_parameters(&[
+                (
+                    "playouts",
+                    shown(self.limits.playouts.map(|n| n.to_string())),
+                ),
+                (
+                    "time",
+                    shown(self.limits.time.map(|time| time.as_secs_f64().to_string())),
+                ),
+                ("threads", threads.to_string()),
+                ("resign_threshold", resign.to_string()),
+            ]));
+        };
+        let refuse = |why: &str| {
+            log::warn!("refused: kosumi-param {key} {value}: {why}");
+            Failure::SyntaxError
+        };
+        let none = value.eq_ignore_ascii_case("none");
+        match key.as_str() {
+            "playouts" => {
+                let playouts = if none {
+                    None
+                } else {
+                    Some(
+                        value
+                            .parse::<u64>()
+                            .map_err(|_| refuse("0 or more, or none"))?,
+                    )
+                };
+                self.limits = Limits {
+                    playouts,
+                    ..self.limits
+                };
+            }
+            "time" => {
+                let time = if none {
+                    None
+                } else {
+                    match value.parse::<f64>() {
+                        Ok(seconds) if (0.0..=1e9).contains(&seconds) => {
+                            Some(Duration::from_secs_f64(seconds))
+                        }
+                        _ => return Err(refuse("seconds from 0 to 1000000000, or none")),
+                    }
+                };
+                self.limits = Limits {
+                    time,
+                    ..self.limits
+                };
+            }
+            "threads" => {
+                let threads = match value.parse::<usize>() {
+                    Ok(threads) if (1..=256).contains(&threads) => threads,
+                    _ => return Err(refuse("1 to 256")),
+                };
+                self.each_search_settings(|settings| settings.threads = threads);
+            }
+            "resign_threshold" => {
+                let share = match value.parse::<f64>() {
+                    Ok(share) if (0.0..=1.0).contains(&share) => share,
+                    _ => return Err(refuse("0 to 1")),
+                };
+                self.each_search_settings(|settings| settings.resign_below = share);
+            }
+            _ => {
+                return Err(refuse(
+                    "unknown key (playouts, time, threads, resign_threshold)",
+                ));
+            }
+        }
+        Ok(String::new())
+    }
+
+    /// Applies `change` to the settings of every searching player (the player, the analyst).
+    fn each_search_settings(&mut self, change: impl Fn(&mut crate::player::MctsSettings)) {
+        if let Some(settings) = self.player.search_settings() {
+            change(settings);
+        }
+        if let Analyst::Own(analyst) = &mut self.analyst {
+            if let Some(settings) = analyst.search_settings() {
+                change(settings);
+            }
+        }
     }
 }

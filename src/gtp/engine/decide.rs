@@ -5,9 +5,11 @@
 
 use std::time::Instant;
 
-use super::Engine;
+use super::live::{Reports, decide_reporting};
+use super::{Engine, Live};
 use crate::board::{Color, Point};
 use crate::game::{Game, Move};
+use crate::gtp::analysis::{self, Analysis};
 use crate::gtp::interrupt::Interrupt;
 use crate::player::{Action, Change, Limits, Purpose, Request};
 use crate::rules::Rules;
@@ -61,7 +63,10 @@ impl GameMark {
 
 impl Engine {
     /// Asks the player what `color` does and answers its text: the move (played into the game
-    /// unless `purpose` is `Suggest`) or `resign` (nothing played).
+    /// unless `purpose` is `Suggest`) or `resign` (nothing played). With `analysis`
+    /// (`*genmove_analyze`) the search's `info` lines go to `live` as it runs (one line just
+    /// before the answer when the analysis has no interval); with `--gogui-gfx`, live
+    /// graphics, cleared before the answer.
     ///
     /// The limits are the command line's, with the time shortened to what the game clock allows
     /// for this move; the time the move took is recorded on the clock. The search stops early on `# interrupt`, and at the end of input when it
@@ -72,6 +77,8 @@ impl Engine {
         color: Color,
         purpose: Purpose<'_>,
         interrupt: &Interrupt,
+        live: &mut dyn Live,
+        analysis: Option<&Analysis>,
     ) -> String {
         let clock_time = search::time::move_time(&self.clock, self.game.board(), color);
         let limits = Limits {
@@ -84,15 +91,39 @@ impl Engine {
         let timed = limits.time.is_some();
         let stop = move || interrupt.is_requested() || (timed && interrupt.input_ended());
         let started = Instant::now();
-        let decision = self.player.decide(Request {
-            game: &self.game,
+        let reports = Reports {
+            analysis,
+            gfx: self.gogui_gfx && purpose != Purpose::Suggest,
             color,
-            purpose,
-            limits,
-            stop: &stop,
-            progress: None,
-            ownership: false,
-        });
+        };
+        let decision = decide_reporting(
+            self.player.as_mut(),
+            &self.game,
+            Request {
+                game: &self.game,
+                color,
+                purpose,
+                limits,
+                stop: &stop,
+                progress: None,
+                ownership: false,
+            },
+            &reports,
+            live,
+        );
+        if let (Some(analysis), Some(statistics)) = (analysis, &decision.statistics) {
+            if analysis.interval.is_none() {
+                let komi = self.game.komi();
+                if let Some(line) =
+                    analysis::info_line(analysis, self.game.board(), statistics, color, komi)
+                {
+                    live.line(&line);
+                }
+            }
+        }
+        if reports.gfx {
+            live.gfx("CLEAR");
+        }
         let thinking = started.elapsed();
         log::debug!(
             "{color:?} decided {:?} in {:.3} s",
@@ -106,7 +137,10 @@ impl Engine {
         match (decision.action, purpose) {
             (Action::Resign, _) => "resign".to_string(),
             (Action::Play(turn), Purpose::Suggest) => self.move_text(turn),
-            (Action::Play(turn), _) => self.play_generated(color, turn),
+            (Action::Play(turn), _) => {
+                self.ponder_due = self.ponder && purpose == Purpose::Play;
+                self.play_generated(color, turn)
+            }
         }
     }
 }

@@ -2,7 +2,7 @@
 //! `genmove`, `reg_genmove` and `undo`. Legality is the game's and the choice of move the
 //! player's; a failure leaves the game as it was.
 
-use super::Engine;
+use super::{Engine, Live, Silent};
 use crate::board::{Color, MAX_SIZE, MIN_SIZE};
 use crate::game::Move;
 use crate::gtp::interrupt::Interrupt;
@@ -54,13 +54,18 @@ impl Engine {
     }
 
     /// `genmove COLOR`: the player's move, played; its vertex or `pass`.
-    pub(super) fn generate_move(&mut self, color: Color, interrupt: &Interrupt) -> Reply {
-        Ok(self.generate(color, Purpose::Play, interrupt))
+    pub(super) fn generate_move(
+        &mut self,
+        color: Color,
+        interrupt: &Interrupt,
+        live: &mut dyn Live,
+    ) -> Reply {
+        Ok(self.generate(color, Purpose::Play, interrupt, live, None))
     }
 
     /// `reg_genmove COLOR`: the move `genmove` would choose, not played.
     pub(super) fn suggest_move(&mut self, color: Color, interrupt: &Interrupt) -> Reply {
-        Ok(self.generate(color, Purpose::Suggest, interrupt))
+        Ok(self.generate(color, Purpose::Suggest, interrupt, &mut Silent, None))
     }
 
     /// `undo`: takes back the last move. Fails: `cannot undo` with no move left.

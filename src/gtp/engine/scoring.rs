@@ -2,7 +2,7 @@
 //! `kgs-genmove_cleanup` and `kosumi-score_breakdown`. The count and the judgement of dead
 //! stones are the score module's; these handlers only ask and format.
 
-use super::Engine;
+use super::{Engine, Live};
 use crate::board::{Color, Point};
 use crate::gtp::interrupt::Interrupt;
 use crate::gtp::response;
@@ -35,7 +35,12 @@ impl Engine {
 
     /// `kgs-genmove_cleanup COLOR`: like `genmove`, but taking the opposing dead stones off
     /// before passing.
-    pub(super) fn generate_cleanup_move(&mut self, color: Color, interrupt: &Interrupt) -> Reply {
+    pub(super) fn generate_cleanup_move(
+        &mut self,
+        color: Color,
+        interrupt: &Interrupt,
+        live: &mut dyn Live,
+    ) -> Reply {
         let judgement = score::judge(&self.game);
         let board = self.game.board();
         let targets: Vec<Point> = judgement
@@ -44,7 +49,13 @@ impl Engine {
             .copied()
             .filter(|&point| board.get(point) == Some(color.opponent()))
             .collect();
-        Ok(self.generate(color, Purpose::Cleanup { targets: &targets }, interrupt))
+        Ok(self.generate(
+            color,
+            Purpose::Cleanup { targets: &targets },
+            interrupt,
+            live,
+            None,
+        ))
     }
 
     /// `kosumi-score_breakdown`: the count of `final_score`, item by item.
