@@ -10,19 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::util::{Session, run_with, split_replies};
-
-/// One thread and a playout budget: the mcts player's moves are reproducible.
-const MCTS: [&str; 8] = [
-    "--player",
-    "mcts",
-    "--playouts",
-    "300",
-    "--threads",
-    "1",
-    "--resign",
-    "0",
-];
+use crate::util::{SMALL_MCTS, Session, run_with, split_replies};
 
 /// The longest the engine may take to answer the command that stopped an analysis.
 const STOP_LIMIT: Duration = Duration::from_millis(100);
@@ -269,7 +257,7 @@ fn an_analysis_stopped_by_each_kind_of_input_leaves_the_game_exactly_as_it_was()
 
 /// `kata-genmove_analyze b` with no interval: the header, one info line, `play MOVE`.
 fn genmove_analyze_transcript(seed: u64, command: &str) -> (Vec<String>, String) {
-    let mut session = Session::kosumi_with_seed(seed, &MCTS);
+    let mut session = Session::kosumi_with_seed(seed, &SMALL_MCTS);
     session.ok("boardsize 9");
     session.ok("play b E5");
     session.write_raw(format!("{command}\n").as_bytes());
@@ -288,7 +276,7 @@ fn genmove_analyze_transcript(seed: u64, command: &str) -> (Vec<String>, String)
 
 #[test]
 fn genmove_analyze_streams_then_plays_the_move_genmove_would_play() {
-    let mut plain = Session::kosumi_with_seed(5, &MCTS);
+    let mut plain = Session::kosumi_with_seed(5, &SMALL_MCTS);
     plain.ok("boardsize 9");
     plain.ok("play b E5");
     let genmove = plain.ok("genmove w");

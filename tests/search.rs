@@ -4,23 +4,11 @@
 
 use std::time::Duration;
 
-use crate::util::{Session, run_with, split_replies};
-
-/// The arguments of a small, reproducible mcts player.
-const SMALL: [&str; 8] = [
-    "--player",
-    "mcts",
-    "--playouts",
-    "300",
-    "--threads",
-    "1",
-    "--resign",
-    "0",
-];
+use crate::util::{SMALL_MCTS, Session, run_with, split_replies};
 
 /// The moves of a short 9×9 game the mcts player plays against itself.
 fn self_play_moves(seed: u64) -> Vec<String> {
-    let mut session = Session::kosumi_with_seed(seed, &SMALL);
+    let mut session = Session::kosumi_with_seed(seed, &SMALL_MCTS);
     session.ok("boardsize 9");
     session.ok("clear_board");
     let mut moves = Vec::new();
@@ -43,7 +31,7 @@ fn the_same_seed_with_one_thread_and_fixed_playouts_gives_the_same_game() {
 #[test]
 fn reg_genmove_names_the_same_move_whatever_came_before_and_whatever_the_threads() {
     let mut first = Session::kosumi(&["--player", "mcts", "--playouts", "300", "--threads", "2"]);
-    let mut second = Session::kosumi(&SMALL);
+    let mut second = Session::kosumi(&SMALL_MCTS);
     for session in [&mut first, &mut second] {
         session.ok("boardsize 9");
         session.ok("play b E5");

@@ -10,6 +10,19 @@ use std::time::{Duration, Instant};
 /// The seed every test run uses, so that generated moves are reproducible.
 pub const SEED: u64 = 1;
 
+/// The arguments of a small, reproducible mcts player: one thread and a playout budget, never
+/// resigning.
+pub const SMALL_MCTS: [&str; 8] = [
+    "--player",
+    "mcts",
+    "--playouts",
+    "300",
+    "--threads",
+    "1",
+    "--resign",
+    "0",
+];
+
 /// The `kosumi` binary Cargo built for these tests.
 pub fn kosumi_path() -> &'static Path {
     Path::new(env!("CARGO_BIN_EXE_kosumi"))
