@@ -279,18 +279,13 @@ impl Session {
     pub fn read_framed(&mut self) -> Option<String> {
         let mut framed = String::new();
         loop {
-            let mut line = String::new();
-            let read = self
-                .stdout
-                .read_line(&mut line)
-                .unwrap_or_else(|error| panic!("{}: reading failed: {error}", self.label));
-            if read == 0 {
+            let Some(line) = self.read_raw_line() else {
                 return if framed.is_empty() {
                     None
                 } else {
                     panic!("{}: output ended inside a reply: {framed:?}", self.label)
                 };
-            }
+            };
             if line == "\n" {
                 if framed.is_empty() {
                     // Only a stray newline before a reply; GTP controllers skip it.
@@ -306,15 +301,18 @@ impl Session {
     /// Reads one line of output without its LF, or `None` at end of output (for replies that
     /// stream, such as `lz-analyze`'s).
     pub fn read_line(&mut self) -> Option<String> {
+        self.read_raw_line()
+            .map(|line| line.trim_end_matches('\n').to_string())
+    }
+
+    /// Reads one line of output with its LF, or `None` at end of output.
+    fn read_raw_line(&mut self) -> Option<String> {
         let mut line = String::new();
         let read = self
             .stdout
             .read_line(&mut line)
             .unwrap_or_else(|error| panic!("{}: reading failed: {error}", self.label));
-        if read == 0 {
-            return None;
-        }
-        Some(line.trim_end_matches('\n').to_string())
+        (read > 0).then_some(line)
     }
 
     /// Sends one command line and returns its reply.
