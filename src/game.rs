@@ -17,6 +17,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::board::{Board, Color, Point};
 use crate::rules::{KoRule, Rules};
@@ -103,6 +104,14 @@ impl Hasher for KeyHasher {
 
 type KeyCounts = HashMap<u64, u32, BuildHasherDefault<KeyHasher>>;
 
+/// The next lineage handed out (`Game::lineage`); process-wide, so that two games never share
+/// one unless one is a copy of the other.
+static NEXT_LINEAGE: AtomicU64 = AtomicU64::new(0);
+
+fn new_lineage() -> u64 {
+    NEXT_LINEAGE.fetch_add(1, Ordering::Relaxed)
+}
+
 /// A game of Go in progress: board, rules, komi, setup stones and the moves played.
 #[derive(Clone, Debug)]
 pub struct Game {
@@ -123,6 +132,8 @@ pub struct Game {
     /// that player: stones placed, never passes or setup (situational superko, in the words of
     /// RULES.md §2.7, which do not assume that the colours alternated).
     situations: KeyCounts,
+    /// Which history this is (`lineage`); not part of the position, so not compared by `==`.
+    lineage: u64,
 }
 
 impl PartialEq for Game {
@@ -157,6 +168,7 @@ impl Game {
             to_move: Color::Black,
             positions: KeyCounts::default(),
             situations: KeyCounts::default(),
+            lineage: new_lineage(),
         };
         game.record_position();
         Some(game)
@@ -239,6 +251,14 @@ impl Game {
         self.first_to_move
     }
 
+    /// Which history this game is: a new number whenever a game is made or its history is
+    /// started again or rewritten (`clear`, `place_setup`, `edit_setup`, `set_first_to_move`),
+    /// and the same one while moves are only added (`play`) or taken back (`undo`). So two
+    /// looks at a game with the same lineage differ only by moves at the end of the history.
+    pub fn lineage(&self) -> u64 {
+        self.lineage
+    }
+
     /// Whether play has ended: the last two moves were a pass by one colour followed by a pass
     /// by the other (RULES.md §2.9). Two passes by the same colour end nothing.
     pub fn is_over(&self) -> bool {
@@ -272,6 +292,7 @@ impl Game {
         self.first_to_move = Color::Black;
         self.moves.clear();
         self.edits.clear();
+        self.lineage = new_lineage();
         self.rebuild();
     }
 
@@ -309,6 +330,7 @@ impl Game {
         } else {
             Color::Black
         };
+        self.lineage = new_lineage();
         self.rebuild();
         Ok(())
     }
@@ -323,12 +345,14 @@ impl Game {
         }
         self.apply_edit(edit);
         self.edits.push((self.moves.len(), edit.to_vec()));
+        self.lineage = new_lineage();
         Ok(())
     }
 
     /// Sets who moves first after the setup stones (for loaded positions).
     pub fn set_first_to_move(&mut self, color: Color) {
         self.first_to_move = color;
+        self.lineage = new_lineage();
         self.rebuild();
     }
 
@@ -541,6 +565,24 @@ pub(crate) mod tests {
     fn attempt(game: &mut Game, text: &str) -> Result<(), IllegalMove> {
         let (color, turn) = parse(game, text);
         game.play(color, turn)
+    }
+
+    #[test]
+    fn moves_and_undo_keep_the_lineage_and_a_rewritten_history_gets_a_new_one() {
+        let mut game = game_after(9, Rules::BGA, &["B E5"]);
+        let first = game.lineage();
+        attempt(&mut game, "W D4").unwrap();
+        assert!(game.undo());
+        assert_eq!(game.lineage(), first);
+        let copy = game.clone();
+        assert_eq!(copy.lineage(), first);
+        game.clear();
+        let cleared = game.lineage();
+        assert_ne!(cleared, first);
+        game.edit_setup(&[(at(game.board(), "C3"), Some(Color::Black))])
+            .unwrap();
+        assert_ne!(game.lineage(), cleared);
+        assert_ne!(Game::new(9, Rules::BGA, 7.5).unwrap().lineage(), first);
     }
 
     #[test]

@@ -7,22 +7,23 @@ use std::time::Instant;
 
 use super::live::{Reports, decide_reporting};
 use super::{Engine, Live};
-use crate::board::{Color, Point};
-use crate::game::{Game, Move};
+use crate::board::Color;
+use crate::game::Game;
 use crate::gtp::analysis::{self, Analysis};
 use crate::gtp::interrupt::Interrupt;
 use crate::player::{Action, Change, Limits, Purpose, Request};
 use crate::rules::Rules;
 use crate::search;
 
-/// What a command may change about the game, noted before it runs.
+/// What a command may change about the game, noted before it runs: the start (size, rules,
+/// komi, the game's lineage) and the length and end of its history. Constant in size, so that
+/// noting it costs nothing however long the game.
 pub(super) struct GameMark {
     size: usize,
     rules: Rules,
     komi: u64,
-    setup: Vec<(Color, Point)>,
-    first_to_move: Color,
-    moves: Vec<(Color, Move)>,
+    lineage: u64,
+    move_count: usize,
 }
 
 impl GameMark {
@@ -31,29 +32,28 @@ impl GameMark {
             size: game.size(),
             rules: game.rules(),
             komi: game.komi().to_bits(),
-            setup: game.setup().to_vec(),
-            first_to_move: game.first_to_move(),
-            moves: game.moves().to_vec(),
+            lineage: game.lineage(),
+            move_count: game.moves().len(),
         }
     }
 
-    /// The change from the marked game to `game`, or `None` when there is none.
+    /// The change from the marked game to `game`, or `None` when there is none. Within one
+    /// lineage the history changes only at its end, and one command adds or takes back at
+    /// most one move.
     pub(super) fn change_to(&self, game: &Game) -> Option<Change> {
         let same_start = self.size == game.size()
             && self.rules == game.rules()
             && self.komi == game.komi().to_bits()
-            && self.setup == game.setup()
-            && self.first_to_move == game.first_to_move();
+            && self.lineage == game.lineage();
         let moves = game.moves();
         if !same_start {
-            return Some(Change::Replaced);
-        }
-        if moves == self.moves.as_slice() {
+            Some(Change::Replaced)
+        } else if moves.len() == self.move_count {
             None
-        } else if moves.len() == self.moves.len() + 1 && moves[..self.moves.len()] == self.moves {
-            let (color, turn) = moves[self.moves.len()];
+        } else if moves.len() == self.move_count + 1 {
+            let (color, turn) = moves[self.move_count];
             Some(Change::Played(color, turn))
-        } else if moves.len() + 1 == self.moves.len() && self.moves[..moves.len()] == *moves {
+        } else if moves.len() + 1 == self.move_count {
             Some(Change::Undone)
         } else {
             Some(Change::Replaced)
