@@ -1,7 +1,7 @@
 # Handicap: the fixed layouts on 7x7, 9x9, 13x13, 19x19 and 25x25, place_free_handicap,
 # set_free_handicap, the refusals (which GTP scripts cannot match, so each is marked as an
 # expected failure and followed by a query showing that nothing changed), and undo after a
-# handicap. Stones are listed in the order of the table of RULES.md section 5.
+# handicap. Stones are listed in the order of the table of docs/rules.md §5.
 #
 # gogui-regress "kosumi --seed 1" handicap.tst
 

@@ -100,7 +100,7 @@ clear_board
 43 countlib A1
 #? [1]
 
-# Undo restores the ko ban (RULES.md §2.7 position: black E4 has just taken D4).
+# Undo restores the ko ban (docs/rules.md §2.7 position: black E4 has just taken D4).
 clear_board
 play w D4
 play b C4

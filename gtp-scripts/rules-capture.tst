@@ -1,4 +1,4 @@
-# RULES.md §2.5: a move that fills the last liberty of opposing chains removes them all at
+# docs/rules.md §2.5: a move that fills the last liberty of opposing chains removes them all at
 # once; the prisoners are the stones removed, not the moves.
 # White D4 E4; black C4 D3 E3 F4 D5; black E5 captures both white stones.
 #   6 . . . . . .
@@ -42,7 +42,7 @@ play b D5
 9 findlib E5
 #? [D6 E6 C5 F5 D4 E4]
 
-# One move capturing two chains at once (RULES.md §2.6): black A1 takes B1 and A2.
+# One move capturing two chains at once (docs/rules.md §2.6): black A1 takes B1 and A2.
 #   3 X . .
 #   2 O X .
 #   1 . O X

@@ -1,5 +1,5 @@
 # Rules commands: kata-set-rules NAME (KataGo's names and spellings), kata-get-rules (JSON in
-# KataGo's format), kgs-rules NAME (chinese means chinese-kgs). The presets are RULES.md §4.
+# KataGo's format), kgs-rules NAME (chinese means chinese-kgs). The presets are docs/rules.md §4.
 # The position stays when the rules change; the new rules apply from the next move.
 
 boardsize 9

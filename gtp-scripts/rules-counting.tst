@@ -1,4 +1,4 @@
-# RULES.md §3: counting. The worked example (9x9, komi 7.5), built as a real position:
+# docs/rules.md §3: counting. The worked example (9x9, komi 7.5), built as a real position:
 # Black has 18 points of territory and 8 prisoners = 26; White 19 + 2 = 21, plus komi
 # = 28.5; W+2.5. Each side's prisoners include one pass stone.
 #
@@ -124,7 +124,7 @@ play w J6
 #? [B\+1\.0]
 
 # Area and territory with pass stones agree when Black moves first, the players alternate and
-# White passes last (RULES.md §3). A short 5x5 game: Black walls off columns A-B, White
+# White passes last (docs/rules.md §3). A short 5x5 game: Black walls off columns A-B, White
 # columns D-E, and each side throws in a stone that is captured.
 #   5 . X . O .
 #   4 . X . O .

@@ -1,4 +1,4 @@
-# RULES.md §2.7, the basic ko rule, in force under every ruleset: a stone that has just
+# docs/rules.md §2.7, the basic ko rule, in force under every ruleset: a stone that has just
 # captured exactly one stone, and is left a lone stone with a single liberty, may not be
 # captured back by the very next move, whoever makes it and whatever the order of the earlier
 # moves. White D4 E3 F4 E5, black C4 D3 D5; black E4 captures D4; White may not retake at D4
@@ -131,7 +131,7 @@ play w E4
 52 color C4
 #? [empty]
 
-# RULES.md §2.7's example typed exactly as written there, seven plays with the colours not
+# docs/rules.md §2.7's example typed exactly as written there, seven plays with the colours not
 # alternating: the basic ban holds under every ruleset, and kosumi-ko_ban shows it.
 boardsize 9
 clear_board

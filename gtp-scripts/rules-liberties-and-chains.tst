@@ -1,4 +1,4 @@
-# RULES.md §2.2-2.4: liberties, chains, atari.
+# docs/rules.md §2.2-2.4: liberties, chains, atari.
 
 boardsize 9
 clear_board

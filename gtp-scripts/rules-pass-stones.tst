@@ -1,4 +1,4 @@
-# RULES.md §2.9: under pass-stone rules (bga, aga) every pass hands the opponent one stone as
+# docs/rules.md §2.9: under pass-stone rules (bga, aga) every pass hands the opponent one stone as
 # a prisoner, and White must make the last pass: if White passed and then Black passed,
 # White passes once more. So the pass sequence W, B, W gives Black two white prisoners and
 # White one black prisoner. Other rulesets have no pass stones. Checked through final_score

@@ -1,4 +1,4 @@
-# RULES.md §2.7: captures of different numbers of stones never repeat the position, so a
+# docs/rules.md §2.7: captures of different numbers of stones never repeat the position, so a
 # snapback recapture is legal at once under every ko rule.
 #   3 X X . .
 #   2 . O X .      White B2 B1 C1 has two liberties, A2 and A1. Black throws in a stone at

@@ -1,4 +1,4 @@
-# RULES.md §2.6: captures are resolved first; if the mover's own chain then has no liberty,
+# docs/rules.md §2.6: captures are resolved first; if the mover's own chain then has no liberty,
 # the move is suicide. Single-stone suicide is never legal; multi-stone suicide only where
 # the ruleset allows it (tromp-taylor, new-zealand), and then the mover's chain is removed
 # and becomes the opponent's prisoners.

@@ -1,4 +1,4 @@
-# RULES.md §2.7 and §4: superko. Positional superko (chinese-kgs, chinese-ogs, tromp-taylor)
+# docs/rules.md §2.7 and §4: superko. Positional superko (chinese-kgs, chinese-ogs, tromp-taylor)
 # forbids recreating any earlier board position; situational superko (bga, aga,
 # new-zealand) forbids recreating a position previously created by a play of the same player.
 #

@@ -1,6 +1,6 @@
 # kosumi-score_breakdown: the count of final_score item by item.
 #
-# The worked BGA count of RULES.md section 3, as a real 9x9 game with komi 7.5: Black has
+# The worked BGA count of docs/rules.md §3, as a real 9x9 game with komi 7.5: Black has
 # 18 points of territory and 8 prisoners = 26; White 19 + 2 = 21, plus komi = 28.5; W+2.5.
 # Each side's prisoners include one pass stone: Black passes, then White passes last.
 # Black captures White's D1-D7 with D8 (7 prisoners), White captures Black's J5 with H5 (1).
@@ -77,7 +77,7 @@ clear_board
 #? [W[+]2[.]5]
 2 kosumi-score_breakdown
 #? [rules bga, territory: territory [+] prisoners, pass stones included, White passes last\nBlack territory 18\nBlack stones on the board 25, not counted\nBlack prisoners 8: captures 7, dead stones 0, pass stones 1\nBlack total 18 [+] 8 = 26\nWhite territory 19\nWhite stones on the board 19, not counted\nWhite prisoners 2: captures 1, dead stones 0, pass stones 1\nWhite komi 7[.]5\nWhite handicap compensation 0\nWhite total 19 [+] 2 [+] 7[.]5 = 28[.]5\nresult W[+]2[.]5]
-# Area counting gives the same result, as RULES.md says it must: 25 + 18 = 43 against
+# Area counting gives the same result, as docs/rules.md §3 says it must: 25 + 18 = 43 against
 # 19 + 19 + 7.5 = 45.5.
 kata-set-rules chinese
 3 kosumi-score_breakdown

@@ -130,7 +130,7 @@ pub struct Game {
     positions: KeyCounts,
     /// How often each (board hash, player) has occurred as a position created by a play of
     /// that player: stones placed, never passes or setup (situational superko, in the words of
-    /// RULES.md §2.7, which do not assume that the colours alternated).
+    /// docs/rules.md §2.7, which do not assume that the colours alternated).
     situations: KeyCounts,
     /// Which history this is (`lineage`); not part of the position, so not compared by `==`.
     lineage: u64,
@@ -260,7 +260,7 @@ impl Game {
     }
 
     /// Whether play has ended: the last two moves were a pass by one colour followed by a pass
-    /// by the other (RULES.md §2.9). Two passes by the same colour end nothing.
+    /// by the other (docs/rules.md §2.9). Two passes by the same colour end nothing.
     pub fn is_over(&self) -> bool {
         matches!(
             self.moves.as_slice(),
@@ -269,7 +269,7 @@ impl Game {
     }
 
     /// Whether play ended with White's pass and then Black's, so that pass-stone rules add
-    /// White's closing pass stone to the count (RULES.md §2.9).
+    /// White's closing pass stone to the count (docs/rules.md §2.9).
     pub fn ended_with_black_pass(&self) -> bool {
         matches!(
             self.moves.as_slice(),
@@ -594,7 +594,7 @@ pub(crate) mod tests {
 
     #[test]
     fn suicide_is_judged_after_captures() {
-        // RULES.md §2.6:
+        // docs/rules.md §2.6:
         //   4 . . . .
         //   3 X . . .
         //   2 O X . .
@@ -653,7 +653,7 @@ pub(crate) mod tests {
         }
     }
 
-    /// RULES.md §2.7: white D4 E3 F4 E5, black C4 D3 D5; black E4 captures D4.
+    /// docs/rules.md §2.7: white D4 E3 F4 E5, black C4 D3 D5; black E4 captures D4.
     const KO_SETUP: [&str; 8] = [
         "W D4", "B C4", "W E3", "B D3", "W F4", "B D5", "W E5", "B E4",
     ];
@@ -663,7 +663,7 @@ pub(crate) mod tests {
     enum Order {
         /// Every black stone, then every white one: the last stone is white.
         BlackFirst,
-        /// Every white stone, then every black one (RULES.md §2.7's own order).
+        /// Every white stone, then every black one (docs/rules.md §2.7's own order).
         WhiteFirst,
         /// Black, White, Black, … while both colours have stones left, then the rest.
         Alternating,
@@ -706,7 +706,7 @@ pub(crate) mod tests {
         game
     }
 
-    /// RULES.md §2.7's example before Black's capture at E4.
+    /// docs/rules.md §2.7's example before Black's capture at E4.
     const KO_DIAGRAM: &str = "
         9 . . . . . . . . .
         8 . . . . . . . . .
@@ -936,7 +936,7 @@ pub(crate) mod tests {
 
     #[test]
     fn situational_superko_forbids_only_a_position_created_by_a_play_of_the_same_player() {
-        // RULES.md §2.7, in the BGA/AGA words. The triple-ko cycle's sixth capture, White G1,
+        // docs/rules.md §2.7, in the BGA/AGA words. The triple-ko cycle's sixth capture, White G1,
         // recreates the starting position. Whether that is forbidden depends on who created
         // it by a play: not the setup, not a pass, not the other player.
         let play_setup = |last: Color| {
@@ -981,7 +981,7 @@ pub(crate) mod tests {
         );
     }
 
-    /// RULES.md §2.9 on a settled 5×5 board:
+    /// docs/rules.md §2.9 on a settled 5×5 board:
     ///
     /// ```text
     ///   5 . X . O .

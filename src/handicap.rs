@@ -1,8 +1,8 @@
-//! Where handicap stones go: the fixed layouts of RULES.md §5 for every size from 7×7 to
+//! Where handicap stones go: the fixed layouts of docs/rules.md §5 for every size from 7×7 to
 //! 25×25, and a free placement for any count. Knows board geometry only: no text, no rules,
 //! no game (the game places the stones and decides who moves next).
 //!
-//! The fixed layout follows the formula of gtp-clients.md §4 (GoGui, KataGo, gomill): corner
+//! The fixed layout follows the formula of docs/rules.md §5 (GoGui, KataGo, gomill): corner
 //! points on the 3rd line up to 12×12 and on the 4th line from 13×13, side and centre points on
 //! odd sizes from 9×9 only. With `a` the corner line, `f` the opposite line and `m` the middle,
 //! 2 stones are (a,a) (f,f); 3 add (a,f); 4 add (f,a); 5 add the centre; 6 are the four corners

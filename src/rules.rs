@@ -1,4 +1,4 @@
-//! Rulesets as plain data, the named presets of RULES.md §4, and `NAMES`, the one table of
+//! Rulesets as plain data, the named presets of docs/rules.md §4, and `NAMES`, the one table of
 //! every name a preset goes by (`--rules`, `kata-set-rules`, `kgs-rules`, SGF `RU`). Knows no
 //! board, no game, and no text but those names. Komi is not part of a ruleset: GTP sets it on its own.
 
@@ -236,7 +236,7 @@ pub struct PresetNames {
     pub kgs: Option<&'static str>,
 }
 
-/// The one table of ruleset names: every preset of RULES.md §4, the default first, with every
+/// The one table of ruleset names: every preset of docs/rules.md §4, the default first, with every
 /// name it has on the command line, in GTP (`kata-set-rules`, `kgs-rules`) and in SGF (`RU`).
 pub const NAMES: [PresetNames; 9] = [
     PresetNames {

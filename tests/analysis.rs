@@ -1,8 +1,8 @@
-//! Live analysis from the outside (analysis.md): `analyze`, `lz-analyze`, `kata-analyze` open
-//! their reply at once, stream one `info` line per interval with every candidate, and close it
-//! on any input line (a command, an empty line, `# interrupt`) before that line is handled;
-//! the `*genmove_analyze` twins end with `play MOVE`; the game is left exactly as it was; bad
-//! arguments are refused before the reply opens; GoGui live graphics and pondering.
+//! Live analysis from the outside (docs/analysis.md §1–2): `analyze`, `lz-analyze`, `kata-analyze`
+//! open their reply at once, stream one `info` line per interval with every candidate, and close it
+//! on any input line (a command, an empty line, `# interrupt`) before that line is handled; the
+//! `*genmove_analyze` twins end with `play MOVE`; the game is left exactly as it was; bad arguments
+//! are refused before the reply opens; GoGui live graphics and pondering.
 //!
 //! The stop latency is measured here (from writing the stopping line to reading the next
 //! command's reply) because it is part of the protocol: Sabaki waits for that reply before it

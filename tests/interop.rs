@@ -102,7 +102,7 @@ impl Engine {
     }
 }
 
-/// The moves of RULES.md §2.7's ko: Black E4 captures D4, so White may not retake at once.
+/// The moves of docs/rules.md §2.7's ko: Black E4 captures D4, so White may not retake at once.
 const KO: [&str; 8] = [
     "play W D4",
     "play B C4",
@@ -481,7 +481,7 @@ fn is_score(text: &str) -> bool {
             && text[2..].parse::<f64>().is_ok())
 }
 
-/// gogui-twogtp's start-up for one program (gogui.md §1.2): protocol_version, name, version,
+/// gogui-twogtp's start-up for one program (docs/clients.md §4): protocol_version, name, version,
 /// list_commands, then the interrupt probe, then the first synchronisation.
 fn twogtp_start_up(engine: &mut Engine) {
     assert_eq!(engine.ok("protocol_version"), "2");

@@ -124,7 +124,7 @@ impl Position {
     }
 }
 
-/// The rules as RULES.md states them, with the history kept as whole positions.
+/// The rules as docs/rules.md §2 states them, with the history kept as whole positions.
 struct Model {
     rules: Rules,
     position: Position,
@@ -525,8 +525,8 @@ fn random_games_of_every_size_and_ruleset_follow_the_rules_move_by_move() {
     }
 }
 
-/// The model itself must tell legal from illegal, or the test above proves nothing: RULES.md
-/// §2.6's suicide example and §2.7's ko example.
+/// The model itself must tell legal from illegal, or the test above proves nothing:
+/// docs/rules.md §2.6's suicide example and §2.7's ko example.
 #[test]
 fn the_slow_model_knows_suicide_and_ko() {
     // Suicide: white B1 and A2, black C1 B2 A3 (index = y * 9 + x).

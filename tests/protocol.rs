@@ -177,7 +177,7 @@ fn end_of_input_exits_with_status_zero() {
     assert!(status.success(), "exit status {status:?}");
 }
 
-/// The transcript of gtp-clients.md §14, byte for byte except the generated move.
+/// The transcript of docs/commands.md §1, byte for byte except the generated move.
 #[test]
 fn the_minimal_conformance_transcript() {
     let input = "1 protocol_version\n2 name\nboardsize 9\nclear_board\nkomi 7\nplay B E5\n\
@@ -197,7 +197,7 @@ fn the_minimal_conformance_transcript() {
     assert_eq!(&text[found.end()..], expected_after);
 }
 
-/// The "Also test" list of gtp-clients.md §14.
+/// The edge cases of docs/commands.md §1.
 #[test]
 fn the_conformance_checklist_extras() {
     assert_transcript(

@@ -1,5 +1,5 @@
 //! The runner for `gtp-scripts/*.tst`: GTP regression scripts in the GNU Go / gogui-regress
-//! format (gogui.md §2.2–2.3), each run through a fresh `kosumi --seed 1`. The scripts hold
+//! format (docs/clients.md §6), each run through a fresh `kosumi --seed 1`. The scripts hold
 //! the game rules' worked examples; this file holds only the format and the verdicts.
 //!
 //! The format, line by line (each line trimmed first):
@@ -19,13 +19,14 @@
 //! Verdicts: every unexpected failure is reported as `file:ID`, with the pattern and the
 //! response, and fails the test.
 //!
-//! The scripts that hold RULES.md's examples run a second time in variants: under every preset
-//! (`kata-set-rules` first; a script names a ruleset itself where an expectation depends on
-//! one) and with their setup stones placed in same-colour orders, all black stones first or
-//! all white stones first, as GUIs replay a record's setup stones. Setup stones are the runs of
-//! unnumbered `play COLOR VERTEX` lines; moves whose order is part of an example are numbered. This runner is stricter than gogui-regress in three ways,
-//! so that a script that passes here also passes there: a failing setup command, an
-//! unexpected pass (a `*` test that passed) and a malformed file are failures too.
+//! The scripts that hold the examples of docs/rules.md §2–6 run a second time in variants: under
+//! every preset (`kata-set-rules` first; a script names a ruleset itself where an expectation
+//! depends on one) and with their setup stones placed in same-colour orders, all black stones first
+//! or all white stones first, as GUIs replay a record's setup stones. Setup stones are the runs of
+//! unnumbered `play COLOR VERTEX` lines; moves whose order is part of an example are numbered. This
+//! runner is stricter than gogui-regress in three ways, so that a script that passes here also
+//! passes there: a failing setup command, an unexpected pass (a `*` test that passed) and a
+//! malformed file are failures too.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -353,9 +354,9 @@ fn every_gtp_script_passes() {
     assert_eq!(surprises, 0, "gtp-scripts surprises:\n{report}");
 }
 
-/// The scripts that hold RULES.md's examples: every `rules-*.tst` but `rules-commands.tst`
-/// (which checks which ruleset is in force, so that a preset imposed from outside contradicts
-/// it), and the other scripts that cite RULES.md.
+/// The scripts that hold the examples of docs/rules.md §2–6: every `rules-*.tst` but
+/// `rules-commands.tst` (which checks which ruleset is in force, so that a preset imposed from
+/// outside contradicts it), and the other scripts that cite docs/rules.md.
 fn rules_example_paths() -> Vec<PathBuf> {
     script_paths()
         .into_iter()
@@ -363,7 +364,7 @@ fn rules_example_paths() -> Vec<PathBuf> {
             let name = path.file_name().expect("a file name").to_string_lossy();
             let text = std::fs::read_to_string(path).expect("a readable script");
             name != "rules-commands.tst"
-                && (name.starts_with("rules-") || text.contains("RULES.md"))
+                && (name.starts_with("rules-") || text.contains("docs/rules.md"))
         })
         .collect()
 }

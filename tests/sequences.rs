@@ -6,7 +6,7 @@
 //! `Vec<Option<Color>>` copies, chains and liberties come from flood fills, the basic ko rule
 //! looks at the stones the last move captured, and repetition is judged against explicit
 //! lists of every earlier position and of the positions each player created by a play. It
-//! follows RULES.md §2–3 word for word, not the engine's shortcuts (ko points,
+//! follows docs/rules.md §2–3 word for word, not the engine's shortcuts (ko points,
 //! pseudo-liberties, Zobrist hashes, a side to move). Where `properties` follows whole genmove
 //! games, these sequences are arbitrary: either colour at any time, passes in any order,
 //! stones on occupied points, undo at any moment, rulesets switched in mid-game, handicap
@@ -107,7 +107,7 @@ impl Reference {
     }
 
     /// The position after `color` places a stone on `slot`, the stones it captures, and the
-    /// stones of its own chain lost to suicide (RULES.md §2.5–2.6: captures first).
+    /// stones of its own chain lost to suicide (docs/rules.md §2.5–2.6: captures first).
     fn place(&self, color: Color, slot: usize) -> (Position, Vec<usize>, u32) {
         let mut position = self.position.clone();
         position[slot] = Some(color);
@@ -134,7 +134,7 @@ impl Reference {
         (position, captured, lost)
     }
 
-    /// RULES.md §2.7's basic ko rule: the stone the last move placed, when that move captured
+    /// docs/rules.md §2.7's basic ko rule: the stone the last move placed, when that move captured
     /// exactly one stone and left it a lone stone with a single liberty. The very next move,
     /// whoever makes it, may not capture exactly that stone.
     fn ko_stone(&self) -> Option<usize> {
@@ -205,7 +205,7 @@ impl Reference {
         Ok(())
     }
 
-    /// RULES.md §2.9: play has ended when a pass by one colour is followed by a pass by the
+    /// docs/rules.md §2.9: play has ended when a pass by one colour is followed by a pass by the
     /// other; the two colours of those passes, in order.
     fn closing_passes(&self) -> Option<(Color, Color)> {
         match self.moves.as_slice() {
@@ -313,7 +313,7 @@ fn actions(size: usize, length: usize) -> impl Strategy<Value = Vec<Action>> {
     proptest::collection::vec(action, 0..length)
 }
 
-/// Sometimes (on boards of 4×4 and up) RULES.md §2.7's ko shape: its seven stones played in a
+/// Sometimes (on boards of 4×4 and up) docs/rules.md §2.7's ko shape: its seven stones played in a
 /// random order, so that colours need not alternate, then the capture and the forbidden
 /// immediate retake; the random actions go on from there.
 fn ko_fight(size: usize) -> impl Strategy<Value = Vec<Action>> {

@@ -58,7 +58,7 @@ pub fn environment_number(name: &str, default: u64) -> u64 {
     }
 }
 
-/// RULES.md §2.7's ko shape, placed on a `size`×`size` board (at least 4×4) for the random
+/// docs/rules.md §2.7's ko shape, placed on a `size`×`size` board (at least 4×4) for the random
 /// sequences to set up and fight over: the seven stones (in the order given by `order`, a
 /// permutation of 0..7, so that colours need not alternate), the capture, and the immediate
 /// retake that the basic ko rule forbids. Points are slots `y * size + x`. `symmetry` (0..8)

@@ -984,7 +984,7 @@ pub(crate) mod tests {
 
     #[test]
     fn stones_touching_along_lines_form_one_chain_and_share_liberties_once() {
-        // RULES.md §2.3: black D4, E4, D5 form one chain with 7 liberties.
+        // docs/rules.md §2.3: black D4, E4, D5 form one chain with 7 liberties.
         let mut board = Board::new(9).unwrap();
         for name in ["D4", "E4", "D5"] {
             let point = at(&board, name);
@@ -1008,7 +1008,7 @@ pub(crate) mod tests {
 
     #[test]
     fn filling_the_last_liberty_captures_every_stone_of_the_chain() {
-        // RULES.md §2.5: white D4 E4; black C4 D3 E3 F4 D5; black E5 captures both.
+        // docs/rules.md §2.5: white D4 E4; black C4 D3 E3 F4 D5; black E5 captures both.
         let mut board = Board::new(9).unwrap();
         for name in ["D4", "E4"] {
             let point = at(&board, name);
@@ -1029,7 +1029,7 @@ pub(crate) mod tests {
 
     #[test]
     fn placement_sees_suicide_only_after_captures() {
-        // RULES.md §2.6: white B1 and A2, black C1 B2 A3.
+        // docs/rules.md §2.6: white B1 and A2, black C1 B2 A3.
         let board = diagram(
             "
             . . . .

@@ -1,9 +1,9 @@
-//! Live analysis in the Leela Zero / KataGo style (analysis.md): the arguments of `lz-analyze`,
-//! `kata-analyze`, `analyze` and their `*genmove_analyze` twins, and the text of the `info`
-//! lines they stream. Turns the search's statistics into text; judges nothing about the
+//! Live analysis in the Leela Zero / KataGo style (docs/analysis.md §1–2): the arguments of
+//! `lz-analyze`, `kata-analyze`, `analyze` and their `*genmove_analyze` twins, and the text of the
+//! `info` lines they stream. Turns the search's statistics into text; judges nothing about the
 //! position and writes nothing (the serving loop does).
 //!
-//! Argument grammar (analysis.md §1):
+//! Argument grammar (docs/analysis.md §1):
 //!
 //! ```text
 //! NAME [color] [interval] { key value }

@@ -87,7 +87,7 @@ pub enum Command {
     Captures(Color),
     /// `color VERTEX` → `black`, `white` or `empty` (GNU Go). Fails: syntax error.
     ColorAt(Vertex),
-    /// `kata-set-rules NAME` → empty; switches to the named ruleset (RULES.md §4, KataGo's
+    /// `kata-set-rules NAME` → empty; switches to the named ruleset (docs/rules.md §4, KataGo's
     /// spellings accepted). Fails: syntax error, `unknown rules`.
     SetRules(String),
     /// `kata-get-rules` → the rules as KataGo prints them (JSON). Never fails.
@@ -98,7 +98,7 @@ pub enum Command {
 
     // Setting a game up: handicap, time and game records.
     /// `fixed_handicap N` → the N vertices where black stones were placed, in the order of the
-    /// table of RULES.md §5 (for 19×19: D4 Q16 D16 Q4 …); White moves next; undo never takes
+    /// table of docs/rules.md §5 (for 19×19: D4 Q16 D16 Q4 …); White moves next; undo never takes
     /// them back. Fails: syntax error, `board not empty` (stones or moves already),
     /// `invalid number of stones` (N < 2, N > 9, N > 4 on even sizes and 7×7, any N below 7×7).
     FixedHandicap(u32),
@@ -202,7 +202,7 @@ pub enum Command {
     /// resign_threshold: 0 to 1) for the moves and searches to come. Fails: syntax error (an
     /// unknown key, a value out of range).
     Param(Option<(String, String)>),
-    // Live analysis (analysis.md): the reply streams until input arrives.
+    // Live analysis (docs/analysis.md §2): the reply streams until input arrives.
     /// `lz-analyze [COLOR] [INTERVAL] [KEY VALUE…]`, `kata-analyze …`, `analyze …` (grammar in
     /// `gtp::analysis`) → `=` at once, then one `info` line per INTERVAL centiseconds with
     /// every candidate of the search for COLOR (default: the side to move), best first, values

@@ -1,5 +1,5 @@
 //! GoGui's extensions: the analyze-command list that `gogui-analyze_commands` answers, and the
-//! gfx text of Kosumi's analyze commands (GoGui manual, "Analyze Commands"; gogui.md §3.3–3.4).
+//! gfx text of Kosumi's analyze commands (GoGui manual, "Analyze Commands"; docs/analysis.md §5).
 //! Turns facts the engine found (points, counts) into text; judges nothing about the position.
 
 use super::response::{vertex_list_text, vertex_text};

@@ -17,7 +17,7 @@
 //!   at once, and its results must not depend on how fast the pipe is.
 //! - `any_input_after()`: any line at all came after it, a blank line or a comment included.
 //!   Streaming analysis (`lz-analyze`, `kata-analyze`) and pondering stop on this, as KataGo
-//!   does "upon any input line at all" (analysis.md §2).
+//!   does "upon any input line at all" (docs/analysis.md §2).
 //!
 //! Numbers instead of a flag cleared when a command starts: an interrupt that arrives before
 //! the command it is meant for has left the queue still reaches it, and a stale one never

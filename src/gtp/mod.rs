@@ -10,7 +10,7 @@
 //! stop early. `gogui` holds GoGui's analyze-command list and the gfx text.
 //!
 //! Some replies stream (`lz-analyze`, `kata-analyze`, `analyze`, the `*genmove_analyze`
-//! twins, analysis.md): the engine sends them through `Live`, which this loop implements
+//! twins, docs/analysis.md §2): the engine sends them through `Live`, which this loop implements
 //! (`Wire`): the header at once, each line flushed, and the closing empty line only after the
 //! command has returned, so nothing of an analysis can follow the next reply. The input
 //! thread counts every line, blank and comment lines included, so that any line ends an

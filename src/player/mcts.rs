@@ -1,9 +1,9 @@
 //! The `mcts` player: the Monte-Carlo tree search of `search`, and the decisions around it
 //! that need the game: which moves the root may have (the game's own legality, superko
 //! included), the komi the playouts count with (the handicap bonus, and dynamic komi in
-//! handicap games, mcts.md §7), when to pass (only when the count as the end-of-game judgement
-//! sees it wins), when to resign, the cleanup phase, and keeping the tree from one move to the
-//! next. Prints nothing.
+//! handicap games, docs/search.md §8), when to pass (only when the count as the end-of-game
+//! judgement sees it wins), when to resign, the cleanup phase, and keeping the tree from one move
+//! to the next. Prints nothing.
 
 use std::collections::HashSet;
 #[cfg(test)]
@@ -241,7 +241,7 @@ impl Player for MctsPlayer {
                 pass_allowed = false;
             }
         }
-        // The opponent passed and the count wins: end the game (PACHI's rule, mcts.md §4.3).
+        // The opponent passed and the count wins: end the game (Pachi's rule, docs/search.md §7).
         if !analyze
             && pass_allowed
             && (opponent_passed || legal.is_empty())

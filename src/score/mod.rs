@@ -9,7 +9,7 @@
 //! - `judgement`: the Monte-Carlo judgement of dead chains and seki (`judge`);
 //! - `ownership`: the Monte-Carlo estimate of who owns each point (`ownership`).
 //!
-//! The tests of all four stay here, where the worked counts of RULES.md use them together.
+//! The tests of all four stay here, where the worked counts of docs/rules.md §3 use them together.
 
 mod benson;
 mod judgement;
@@ -107,7 +107,7 @@ pub fn final_count(game: &Game) -> Score {
 /// - Territory: territory + captures + dead stones (+ pass stones under pass-stone rules),
 ///   and komi for White. Pass stones are credited for the passes actually played, and White
 ///   makes the last pass: when play ended with White's pass then Black's, White hands over
-///   one more (RULES.md §2.9). The handicap bonus of such rules (N − 1) is
+///   one more (docs/rules.md §2.9). The handicap bonus of such rules (N − 1) is
 ///   already contained in this count: it is exactly what area counting needs to agree with it.
 /// - Rules without seki territory (Japanese, Korean) count no territory in regions that
 ///   touch a chain in seki: `seki` lists the points of such chains.
@@ -357,7 +357,7 @@ pub(crate) mod tests {
 
     #[test]
     fn pass_stones_go_to_the_opponent_and_white_passes_last() {
-        // RULES.md §2.9: the pass sequence W, B, W gives Black two white prisoners and White
+        // docs/rules.md §2.9: the pass sequence W, B, W gives Black two white prisoners and White
         // one black prisoner.
         let game = game_after(9, Rules::BGA, &["B E5", "W pass", "B pass", "W pass"]);
         let score = count(&game, &[], &[]);
@@ -372,7 +372,7 @@ pub(crate) mod tests {
 
     #[test]
     fn a_count_credits_only_the_passes_played_and_white_s_closing_pass() {
-        // RULES.md §2.9 on `SETTLED` (5 points of territory each, komi 0): every pass played
+        // docs/rules.md §2.9 on `SETTLED` (5 points of territory each, komi 0): every pass played
         // hands the opponent a stone under bga; when play ended with White's pass then
         // Black's, White's closing pass stone is added. Area rules count no pass stones.
         for (passes, bga_margin) in [
@@ -625,7 +625,7 @@ pub(crate) mod tests {
         assert_eq!(judge(&played), first);
     }
 
-    /// RULES.md §3, the worked BGA count, as a real game (komi 7.5). White D1–D7 is
+    /// docs/rules.md §3, the worked BGA count, as a real game (komi 7.5). White D1–D7 is
     /// captured by Black D8 (7 prisoners); Black J5 is captured by White H5 (1 prisoner); then
     /// Black passes and White passes, one pass stone each. The final position:
     ///
@@ -663,7 +663,7 @@ pub(crate) mod tests {
         assert_eq!((white.territory, white.captures, white.dead), (19, 1, 0));
         assert_eq!((white.pass_stones, white.komi, white.total), (1, 7.5, 28.5));
         assert_eq!(score.margin, -2.5);
-        // Area counting agrees, as RULES.md says it must: 25 + 18 against 19 + 19 + 7.5.
+        // Area counting agrees, as docs/rules.md §3 says it must: 25 + 18 against 19 + 19 + 7.5.
         let chinese = game_after(9, Rules::CHINESE, &BGA_WORKED_EXAMPLE);
         assert_eq!(count(&chinese, &[], &[]).margin, -2.5);
     }

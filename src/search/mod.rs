@@ -1,5 +1,5 @@
 //! The Monte-Carlo tree search: UCT with RAVE (AMAF) and priors, on one tree shared by all
-//! search threads (mcts.md §1, §11). Each simulation selects a line through the tree by the
+//! search threads (docs/search.md §1, §6). Each simulation selects a line through the tree by the
 //! nodes' urgency, expands its leaf once the leaf has been visited often enough, plays a
 //! playout to the end, scores it by area with the search's komi, and backs the result up the
 //! line, with AMAF credit to every move played later by the same colour. The search stops at
@@ -24,7 +24,7 @@ use crate::game::Move;
 use crate::playout::{self, Policy};
 pub use tree::{NODE_BYTES, Node, Tree};
 
-/// The search's parameters (mcts.md §11 gives where each default comes from).
+/// The search's parameters (docs/search.md §9 gives where each default comes from).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Settings {
     /// Search threads, the caller's included (at least 1).

@@ -1,8 +1,8 @@
-//! Priors: the virtual wins and visits a new node starts with (mcts.md §2). Every move gets the
-//! even prior (half of `even` visits won), without which UCT+RAVE does not work at all; Go
-//! knowledge about the move adds to it: captures and escapes are tried first, self-ataris and
-//! the first two lines of an empty area last, moves near the last move early. Knows the board
-//! and the move's features, not the tree.
+//! Priors: the virtual wins and visits a new node starts with (docs/search.md §2). Every move gets
+//! the even prior (half of `even` visits won), without which UCT+RAVE does not work at all; Go
+//! knowledge about the move adds to it: captures and escapes are tried first, self-ataris and the
+//! first two lines of an empty area last, moves near the last move early. Knows the board and the
+//! move's features, not the tree.
 
 use crate::board::{Board, Color, Point};
 use crate::playout::knowledge::{self, MoveFeatures};
@@ -57,7 +57,7 @@ impl Prior {
 }
 
 /// The even prior's visits on a board of `size`: 14 below 19×19, 20 from 19×19 on (PACHI's
-/// `eqex`, mcts.md §2.1).
+/// `eqex`, docs/search.md §2.1).
 pub fn even_visits(size: usize) -> f32 {
     if size >= 19 { 20.0 } else { 14.0 }
 }
@@ -65,7 +65,7 @@ pub fn even_visits(size: usize) -> f32 {
 /// The prior of a move with `features`, `even` being the even prior's visits: the even prior,
 /// then wins for captures, escapes, nakade, patterns and closeness to the last move, losses
 /// for self-ataris and for the first two lines of an empty area (PACHI's and MICHI's priors,
-/// mcts.md §2.2–2.3, scaled to the even prior).
+/// docs/search.md §2.2, scaled to the even prior).
 pub fn prior(features: &Features, even: f32) -> Prior {
     let known = &features.knowledge;
     let mut prior = Prior::default();

@@ -1,6 +1,6 @@
 //! How long to think about one move when a game clock runs: the time left shared over the moves
-//! still to come (mcts.md §5.1), less a margin for the controller's own delays. Knows the board
-//! (to guess how many moves are left) and the clock, nothing of the search.
+//! still to come (docs/search.md §5), less a margin for the controller's own delays. Knows the
+//! board (to guess how many moves are left) and the clock, nothing of the search.
 
 use std::time::Duration;
 

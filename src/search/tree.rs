@@ -103,8 +103,8 @@ impl Node {
     }
 
     /// The value the selection sees: real and prior experience together, blended with the
-    /// AMAF mean by the minimum-MSE schedule `β = ñ / (ñ + n + n·ñ/K)` (mcts.md §1.3), where n
-    /// counts the prior visits too. No exploration term: the even prior and RAVE explore.
+    /// AMAF mean by the minimum-MSE schedule `β = ñ / (ñ + n + n·ñ/K)` (docs/search.md §1.2), where
+    /// n counts the prior visits too. No exploration term: the even prior and RAVE explore.
     #[inline]
     pub fn urgency(&self, rave_equivalence: f32) -> f32 {
         let stats = self.stats.load(Ordering::Relaxed);

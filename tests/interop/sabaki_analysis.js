@@ -4,7 +4,7 @@
 // The rules below restate, in our own code, what Sabaki's parser does with an analysis line:
 // SabakiHQ/Sabaki src/modules/enginesyncer.js (`parseAnalysis` and the 'command-sent'
 // handler; 0.5x) and src/modules/analysis.js (`parseAnalysis`, later versions), with vertices
-// read as @sabaki/go-board's `parseVertex` reads them (see ../shared/reference/analysis.md §3):
+// read as @sabaki/go-board's `parseVertex` reads them (docs/analysis.md §3):
 //
 // - a command is watched when its name matches ^(lz-)?(genmove_)?analyze$ or it has arguments;
 //   the colour is args[0] (W flips the sign);

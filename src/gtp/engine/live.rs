@@ -17,7 +17,7 @@ use crate::gtp::interrupt::Interrupt;
 use crate::gtp::vocabulary::{Failure, Reply, Vertex};
 use crate::player::{Decision, Limits, Player, Progress, Purpose, Request, Statistics};
 
-/// The time between two sets of live graphics: a few a second at most (analysis.md §6.17).
+/// The time between two sets of live graphics: a few a second at most (docs/analysis.md §6).
 pub const GFX_INTERVAL: Duration = Duration::from_millis(500);
 
 /// When the first set of live graphics of a search is drawn.
