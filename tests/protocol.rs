@@ -366,21 +366,22 @@ fn list_commands_and_known_command_agree() {
     assert_transcript(&input, &expected);
 }
 
-/// The README's command table is the documentation users read: it must list exactly the
-/// commands of `list_commands`, in its order.
+/// The command reference (docs/commands.md §2) is the documentation users read: it must list
+/// exactly the commands of `list_commands`, in its order.
 #[test]
-fn the_readme_lists_exactly_the_commands_of_list_commands() {
+fn the_command_reference_lists_exactly_the_commands_of_list_commands() {
     let listed = run(b"list_commands\n");
     let listed = split_replies(&listed.stdout)[0]
         .clone()
         .expect("list_commands succeeds");
-    let readme = std::fs::read_to_string(crate::util::repository_root().join("README.md"))
-        .expect("README.md is readable");
-    let table = readme
+    let reference =
+        std::fs::read_to_string(crate::util::repository_root().join("docs/commands.md"))
+            .expect("docs/commands.md is readable");
+    let table = reference
         .split("<!-- list_commands begin -->")
         .nth(1)
         .and_then(|rest| rest.split("<!-- list_commands end -->").next())
-        .expect("README.md marks its command table");
+        .expect("docs/commands.md marks its command table");
     let documented: Vec<&str> = table
         .lines()
         .filter_map(|line| line.strip_prefix("| `"))
