@@ -29,3 +29,6 @@ mod resources;
 // Live analysis: lz-analyze, kata-analyze, analyze and the genmove twins on the wire, the stop
 // on any input line and its latency, GoGui live graphics, pondering.
 mod analysis;
+// The documents: every docs/<name>.md §<number> reference resolves; nothing cites a document
+// outside the repository.
+mod docs;
