@@ -12,6 +12,7 @@ use kosumi::board::{MAX_SIZE, MIN_SIZE};
 use kosumi::gtp::{self, Engine};
 use kosumi::player::{
     DEFAULT_MEMORY_MB, DEFAULT_RESIGN, Limits, MctsPlayer, MctsSettings, Player, RandomPlayer,
+    SharedSettings,
 };
 use kosumi::playout;
 use kosumi::rules::Rules;
@@ -101,9 +102,10 @@ impl SearchFlags {
         }
     }
 
-    fn player(&self, seed: u64) -> Box<dyn Player + Send> {
+    /// The player, sharing `settings` when it searches.
+    fn player(&self, settings: &SharedSettings, seed: u64) -> Box<dyn Player + Send> {
         match self.player.as_str() {
-            "mcts" => Box::new(MctsPlayer::new(self.mcts_settings(), seed)),
+            "mcts" => Box::new(MctsPlayer::sharing(settings.clone(), seed)),
             _ => Box::new(RandomPlayer::new(seed)),
         }
     }
@@ -112,6 +114,7 @@ impl SearchFlags {
         Limits {
             playouts: self.playouts,
             time: self.time.map(std::time::Duration::from_secs_f64),
+            ..Limits::default()
         }
     }
 }
@@ -203,7 +206,8 @@ fn serve(arguments: &Arguments, seed: u64) -> ExitCode {
         arguments.size
     );
     log::info!("player {}", arguments.search.player);
-    let player = arguments.search.player(seed);
+    let settings = SharedSettings::new(arguments.search.mcts_settings());
+    let player = arguments.search.player(&settings, seed);
     let searching = arguments.search.player == "mcts";
     if arguments.ponder && !searching {
         log::error!("--ponder needs --player mcts: the random player has nothing to ponder");
@@ -214,15 +218,13 @@ fn serve(arguments: &Arguments, seed: u64) -> ExitCode {
     engine.set_limits(arguments.search.limits());
     // The analysis commands always search: with the mcts player, in its own tree (so that
     // analysis and the next genmove share their work); otherwise, with a search of their own
-    // with the same settings.
-    engine.set_analyst(if searching {
+    // with the same settings. `kosumi-param` changes these settings.
+    let analyst: Option<Box<dyn Player + Send>> = if searching {
         None
     } else {
-        Some(Box::new(MctsPlayer::new(
-            arguments.search.mcts_settings(),
-            seed,
-        )))
-    });
+        Some(Box::new(MctsPlayer::sharing(settings.clone(), seed)))
+    };
+    engine.set_analyst(analyst, settings);
     engine.set_gogui_gfx(arguments.gogui_gfx);
     engine.set_ponder(arguments.ponder);
     match gtp::serve(io::stdin(), io::stdout(), &mut engine) {

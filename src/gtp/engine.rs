@@ -19,7 +19,7 @@ use super::vocabulary::{COLUMN_LETTERS, Failure, Reply, Vertex};
 use crate::board::Point;
 use crate::clock::{Clock, TimeControl};
 use crate::game::{Game, Move};
-use crate::player::{Limits, MctsPlayer, MctsSettings, Player};
+use crate::player::{Limits, MctsPlayer, Player, SharedSettings};
 use crate::rules::Rules;
 
 /// The engine's name, as `name` answers it.
@@ -75,6 +75,9 @@ pub struct Engine {
     player: Box<dyn Player + Send>,
     /// Who searches for `lz-analyze` and the other analysis commands.
     analyst: Analyst,
+    /// The settings of the search that `kosumi-param` shows and changes: the player's when
+    /// it searches, else the analyst's.
+    search_settings: SharedSettings,
     /// Whether searches draw GoGui live graphics (`--gogui-gfx`).
     gogui_gfx: bool,
     /// Whether the player searches on the opponent's time after its moves (`--ponder`).
@@ -99,13 +102,15 @@ impl Engine {
         komi: f64,
         player: Box<dyn Player + Send>,
     ) -> Option<Engine> {
+        let analyst = MctsPlayer::new(Default::default(), 0);
         Some(Engine {
+            search_settings: analyst.settings(),
             game: Game::new(size, rules, komi)?,
             player,
             clock: Clock::default(),
             record: None,
             limits: Limits::default(),
-            analyst: Analyst::Own(Box::new(MctsPlayer::new(MctsSettings::default(), 0))),
+            analyst: Analyst::Own(Box::new(analyst)),
             gogui_gfx: false,
             ponder: false,
             ponder_due: false,
@@ -113,8 +118,14 @@ impl Engine {
     }
 
     /// Sets who searches for the analysis commands: `None` for the player itself (a player
-    /// that searches), else a search of its own.
-    pub fn set_analyst(&mut self, analyst: Option<Box<dyn Player + Send>>) {
+    /// that searches), else a search of its own; and the settings of that search, which
+    /// `kosumi-param` shows and changes.
+    pub fn set_analyst(
+        &mut self,
+        analyst: Option<Box<dyn Player + Send>>,
+        search_settings: SharedSettings,
+    ) {
+        self.search_settings = search_settings;
         self.analyst = match analyst {
             Some(analyst) => Analyst::Own(analyst),
             None => Analyst::Player,

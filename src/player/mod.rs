@@ -12,17 +12,20 @@
 //! - the engine tells the player of every change to the game (`Change`), so that a player that
 //!   keeps a search tree between moves can follow the game.
 
+pub mod cleanup;
 mod mcts;
 mod random;
 
 pub use mcts::{
-    DEFAULT_MEMORY_MB, DEFAULT_PLAYOUTS, DEFAULT_RESIGN, MctsPlayer, MctsSettings, bench_search,
+    DEFAULT_MEMORY_MB, DEFAULT_PLAYOUTS, DEFAULT_RESIGN, MctsPlayer, MctsSettings, SharedSettings,
+    bench_search,
 };
 pub use random::RandomPlayer;
 
 use std::time::Duration;
 
 use crate::board::{Color, Point};
+use crate::clock::Clock;
 use crate::game::{Game, Move};
 pub use crate::search::{Candidate, Progress, Statistics};
 
@@ -54,13 +57,16 @@ pub enum Purpose<'a> {
 }
 
 /// How much a player may think about one move. `None` means no limit of that kind; a player
-/// that searches falls back to its own default when both are `None`.
+/// that searches plans its time from the game clock, and falls back to its own default when
+/// nothing limits the move.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// At most this many playouts (simulations) for this move.
     pub playouts: Option<u64>,
-    /// At most this much wall time for this move (from `--time` or from the game clock).
+    /// At most this much wall time for this move (`--time`), whatever the clock allows.
     pub time: Option<Duration>,
+    /// The game clock: the time system and what each side has left (unlimited by default).
+    pub clock: Clock,
 }
 
 /// A request for a decision.
@@ -133,11 +139,5 @@ pub trait Player {
     /// it: a player without memory of earlier positions has nothing to update.
     fn notice(&mut self, change: Change, game: &Game) {
         let _ = (change, game);
-    }
-
-    /// The search settings a controller may change between moves (threads, resignation),
-    /// or `None` for a player that does not search.
-    fn search_settings(&mut self) -> Option<&mut MctsSettings> {
-        None
     }
 }

@@ -25,6 +25,24 @@ const VALID: u8 = 1;
 /// A node's move that may not be played here (it repeats a position); never selected.
 const INVALID: u8 = 2;
 
+/// What a node has learnt about its move: real playouts, the prior's virtual ones, and the
+/// AMAF playouts (every playout where the move's colour played its point first later on).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Experience {
+    /// Real playouts through the node (descents in progress included).
+    pub visits: u32,
+    /// Real wins for the player who made the move.
+    pub wins: u32,
+    /// Virtual playouts from the prior.
+    pub prior_visits: f32,
+    /// Virtual wins from the prior.
+    pub prior_wins: f32,
+    /// AMAF playouts.
+    pub amaf_visits: u32,
+    /// AMAF wins.
+    pub amaf_wins: u32,
+}
+
 /// One move in the tree, with what the search learnt about it. Values are from the point of
 /// view of the player who made the move.
 #[derive(Debug)]
@@ -102,23 +120,19 @@ impl Node {
         }
     }
 
-    /// The value the selection sees: real and prior experience together, blended with the
-    /// AMAF mean by the minimum-MSE schedule `β = ñ / (ñ + n + n·ñ/K)` (docs/search.md §1.2), where
-    /// n counts the prior visits too. No exploration term: the even prior and RAVE explore.
+    /// Everything learnt about the move so far, read at one moment.
     #[inline]
-    pub fn urgency(&self, rave_equivalence: f32) -> f32 {
+    pub fn experience(&self) -> Experience {
         let stats = self.stats.load(Ordering::Relaxed);
-        let visits = (stats as u32) as f32 + self.prior_visits;
-        let wins = ((stats >> 32) as u32) as f32 + self.prior_wins;
-        let value = if visits > 0.0 { wins / visits } else { 0.5 };
         let amaf = self.amaf.load(Ordering::Relaxed);
-        let amaf_visits = (amaf as u32) as f32;
-        if amaf_visits == 0.0 {
-            return value;
+        Experience {
+            visits: stats as u32,
+            wins: (stats >> 32) as u32,
+            prior_visits: self.prior_visits,
+            prior_wins: self.prior_wins,
+            amaf_visits: amaf as u32,
+            amaf_wins: (amaf >> 32) as u32,
         }
-        let amaf_value = ((amaf >> 32) as u32) as f32 / amaf_visits;
-        let beta = amaf_visits / (amaf_visits + visits + visits * amaf_visits / rave_equivalence);
-        (1.0 - beta) * value + beta * amaf_value
     }
 
     /// Counts a descent through this node (its win, if any, comes with `add_win`).
@@ -313,23 +327,6 @@ mod tests {
 
     fn point(index: u16) -> Move {
         Move::Place(Point(index))
-    }
-
-    #[test]
-    fn urgency_is_the_prior_mean_before_any_playout_and_moves_to_the_amaf_mean() {
-        let node = Node::new(point(30), 7.0, 14.0);
-        assert_eq!(node.urgency(3000.0), 0.5);
-        for _ in 0..100 {
-            node.add_amaf(true);
-        }
-        // β = 100 / (100 + 14 + 14·100/3000) ≈ 0.874: mostly the AMAF mean of 1.
-        let urgency = node.urgency(3000.0);
-        assert!((urgency - (0.874 + 0.126 * 0.5)).abs() < 0.01, "{urgency}");
-        for _ in 0..10_000 {
-            node.add_visit();
-        }
-        // Many real losses: the real mean takes over.
-        assert!(node.urgency(3000.0) < 0.3);
     }
 
     #[test]

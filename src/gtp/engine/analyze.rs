@@ -99,14 +99,6 @@ impl Engine {
 }
 
 impl Engine {
-    /// The searching player for the analysis commands (the player itself or the analyst).
-    fn searcher(&mut self) -> &mut dyn Player {
-        match &mut self.analyst {
-            Analyst::Own(analyst) => analyst.as_mut(),
-            Analyst::Player => self.player.as_mut(),
-        }
-    }
-
     /// A search for `color` with `genmove`'s limits, as a suggestion (one thread, the same
     /// answer for the same position), with ownership; live graphics while it runs when on.
     /// `None` when the player decided without searching (the game is over, no move is left).
@@ -186,10 +178,8 @@ impl Engine {
     pub(super) fn param(&mut self, setting: Option<(String, String)>) -> Reply {
         let Some((key, value)) = setting else {
             let shown = |limit: Option<String>| limit.unwrap_or_else(|| "none".to_string());
-            let (threads, resign) = match self.searcher().search_settings() {
-                Some(settings) => (settings.threads, settings.resign_below),
-                None => (1, 0.0),
-            };
+            let settings = self.search_settings.get();
+            let (threads, resign) = (settings.threads, settings.resign_below);
             return Ok(gogui::search_parameters(&[
                 (
                     "playouts",
@@ -245,14 +235,16 @@ impl Engine {
                     Ok(threads) if (1..=256).contains(&threads) => threads,
                     _ => return Err(refuse("1 to 256")),
                 };
-                self.each_search_settings(|settings| settings.threads = threads);
+                self.search_settings
+                    .change(|settings| settings.threads = threads);
             }
             "resign_threshold" => {
                 let share = match value.parse::<f64>() {
                     Ok(share) if (0.0..=1.0).contains(&share) => share,
                     _ => return Err(refuse("0 to 1")),
                 };
-                self.each_search_settings(|settings| settings.resign_below = share);
+                self.search_settings
+                    .change(|settings| settings.resign_below = share);
             }
             _ => {
                 return Err(refuse(
@@ -261,17 +253,5 @@ impl Engine {
             }
         }
         Ok(String::new())
-    }
-
-    /// Applies `change` to the settings of every searching player (the player, the analyst).
-    fn each_search_settings(&mut self, change: impl Fn(&mut crate::player::MctsSettings)) {
-        if let Some(settings) = self.player.search_settings() {
-            change(settings);
-        }
-        if let Analyst::Own(analyst) = &mut self.analyst {
-            if let Some(settings) = analyst.search_settings() {
-                change(settings);
-            }
-        }
     }
 }

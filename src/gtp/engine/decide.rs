@@ -8,12 +8,12 @@ use std::time::Instant;
 use super::live::{Reports, decide_reporting};
 use super::{Engine, Live};
 use crate::board::Color;
+use crate::clock::TimeControl;
 use crate::game::Game;
 use crate::gtp::analysis::{self, Analysis};
 use crate::gtp::interrupt::Interrupt;
 use crate::player::{Action, Change, Limits, Purpose, Request};
 use crate::rules::Rules;
-use crate::search;
 
 /// What a command may change about the game, noted before it runs: the start (size, rules,
 /// komi, the game's lineage) and the length and end of its history. Constant in size, so that
@@ -68,8 +68,8 @@ impl Engine {
     /// before the answer when the analysis has no interval); with `--gogui-gfx`, live
     /// graphics, cleared before the answer.
     ///
-    /// The limits are the command line's, with the time shortened to what the game clock allows
-    /// for this move; the time the move took is recorded on the clock. The search stops early on `# interrupt`, and at the end of input when it
+    /// The limits are the command line's, with the game clock, from which the player plans its
+    /// time; the time the move took is recorded on the clock. The search stops early on `# interrupt`, and at the end of input when it
     /// is limited by time (a search limited by playouts alone is bounded, and stays
     /// reproducible when a file of commands is piped in).
     pub(super) fn generate(
@@ -80,15 +80,11 @@ impl Engine {
         live: &mut dyn Live,
         analysis: Option<&Analysis>,
     ) -> String {
-        let clock_time = search::time::move_time(&self.clock, self.game.board(), color);
         let limits = Limits {
-            playouts: self.limits.playouts,
-            time: match (self.limits.time, clock_time) {
-                (Some(flag), Some(clock)) => Some(flag.min(clock)),
-                (flag, clock) => flag.or(clock),
-            },
+            clock: self.clock,
+            ..self.limits
         };
-        let timed = limits.time.is_some();
+        let timed = limits.time.is_some() || limits.clock.control() != TimeControl::Unlimited;
         let stop = move || interrupt.is_requested() || (timed && interrupt.input_ended());
         let started = Instant::now();
         let reports = Reports {
@@ -151,6 +147,7 @@ mod tests {
     use std::time::Duration;
 
     use crate::board::Color;
+    use crate::clock::{TimeControl, TimeLeft};
     use crate::game::{Game, Move};
     use crate::gtp::Engine;
     use crate::gtp::parse::{Line, parse_line};
@@ -201,6 +198,7 @@ mod tests {
         engine.set_limits(Limits {
             playouts: Some(500),
             time: Some(Duration::from_secs(100)),
+            ..Limits::default()
         });
         run(&mut engine, "play b E5");
         run(&mut engine, "time_settings 300 0 0");
@@ -216,9 +214,10 @@ mod tests {
         let (color, limits, suggest) = seen.requests[0];
         assert_eq!((color, suggest), (Color::Black, false));
         assert_eq!(limits.playouts, Some(500));
-        // 64 s over the 32 moves an empty 9×9 expects, with the clock's margin and the lag.
-        let time = limits.time.unwrap().as_secs_f64();
-        assert!((time - (64.0 / 32.0 * 0.9 - 0.05)).abs() < 0.01, "{time}");
+        // The command line's time, and the clock to plan within it.
+        assert_eq!(limits.time, Some(Duration::from_secs(100)));
+        assert_eq!(limits.clock.control(), TimeControl::Absolute { main: 300 });
+        assert_eq!(limits.clock.left(Color::Black), TimeLeft::main(64));
         assert!(seen.requests[2].2, "reg_genmove asks for a suggestion");
         assert_eq!(
             seen.changes,

@@ -1,0 +1,208 @@
+//! Preparing a search: the moves the root may have (the game's own legality, superko
+//! included, without the player's own eyes; the cleanup moves in the cleanup phase; without
+//! the moves an analysis excludes), the decisions that need no search (passing when the
+//! opponent passed and the count wins, passing when nothing else is left), the komi the
+//! playouts count with and the positions the tree must not repeat.
+
+use std::collections::HashSet;
+
+use super::choice::{Choice, passing_wins};
+use crate::board::{Board, Color, Point};
+use crate::game::{Game, Move};
+use crate::player::{Action, Purpose, Request, cleanup};
+use crate::playout;
+use crate::search::Position;
+
+/// What a decision starts from.
+pub(super) enum Preparation<'a> {
+    /// The answer needs no search.
+    Answer(Action),
+    /// A search from this root (boxed: it holds a board).
+    Search(Box<Root<'a>>),
+}
+
+/// A search's root, and the rules its result is chosen by.
+pub(super) struct Root<'a> {
+    /// Where the search starts.
+    pub position: Position,
+    /// Whether passing is among the root's moves.
+    pub pass_allowed: bool,
+    /// The request is an analysis: search until stopped, keep the tree, never pass or resign
+    /// without searching.
+    pub analyze: bool,
+    /// How the move is chosen from the search's numbers.
+    pub choice: Choice<'a>,
+}
+
+impl<'a> Root<'a> {
+    /// Prepares the search `request` asks for, or answers it at once.
+    pub(super) fn prepare(request: &Request<'a>) -> Preparation<'a> {
+        let game = request.game;
+        let color = request.color;
+        let legal = own_moves(game, color);
+        let (root_moves, pass_allowed) = root_moves(request, &legal);
+        let analyze = matches!(request.purpose, Purpose::Analyze { .. });
+        let opponent_passed = matches!(
+            game.moves().last(),
+            Some(&(mover, Move::Pass)) if mover == color.opponent()
+        );
+        // The opponent passed and the count wins: end the game (Pachi's rule, docs/search.md §7).
+        if !analyze
+            && pass_allowed
+            && (opponent_passed || legal.is_empty())
+            && passing_wins(game, color)
+        {
+            log::debug!("passing: the opponent passed and the count wins");
+            return Preparation::Answer(Action::Play(Move::Pass));
+        }
+        if root_moves.is_empty() && !analyze {
+            return Preparation::Answer(Action::Play(Move::Pass));
+        }
+        let (komi, extra_komi) = search_komi(game);
+        let cleanup = matches!(request.purpose, Purpose::Cleanup { .. });
+        Preparation::Search(Box::new(Root {
+            position: position(game, color, komi, root_moves),
+            pass_allowed,
+            analyze,
+            choice: Choice {
+                game,
+                color,
+                pass_allowed,
+                may_resign: !cleanup && !analyze && extra_komi == 0.0,
+            },
+        }))
+    }
+
+    /// Whether `turn` may be one of the root's moves.
+    pub(super) fn allows(&self, allowed: &[bool], turn: Move) -> bool {
+        match turn {
+            Move::Pass => self.pass_allowed,
+            Move::Place(point) => allowed[point.index()],
+        }
+    }
+}
+
+/// The points where `color` may play under the game's rules, but for its own eyes.
+pub(super) fn own_moves(game: &Game, color: Color) -> Vec<Point> {
+    let board = game.board();
+    game.legal_points(color)
+        .into_iter()
+        .filter(|&point| !playout::policy::is_eye(board, color, point))
+        .collect()
+}
+
+/// The points the root may have, and whether passing is among its moves: the legal moves
+/// less those an analysis excludes, or the cleanup moves while dead stones stand.
+fn root_moves(request: &Request<'_>, legal: &[Point]) -> (Vec<Point>, bool) {
+    match request.purpose {
+        Purpose::Analyze { excluded } => {
+            let moves = legal
+                .iter()
+                .copied()
+                .filter(|&point| !excluded.contains(&Move::Place(point)))
+                .collect();
+            (moves, !excluded.contains(&Move::Pass))
+        }
+        Purpose::Cleanup { targets } => {
+            let cleanup_moves = cleanup::cleanup_moves(request.game, request.color, targets);
+            if cleanup_moves.is_empty() {
+                (legal.to_vec(), true)
+            } else {
+                (cleanup_moves, false)
+            }
+        }
+        Purpose::Play | Purpose::Suggest => (legal.to_vec(), true),
+    }
+}
+
+/// The search position of `game` with `color` to move.
+pub(super) fn position(game: &Game, color: Color, komi: f64, root_moves: Vec<Point>) -> Position {
+    Position {
+        board: game.board().clone(),
+        to_move: color,
+        komi,
+        history: history(game),
+        root_moves,
+        after_pass: matches!(game.moves().last(), Some((_, Move::Pass))),
+        last_move: match game.moves().last() {
+            Some(&(_, Move::Place(point))) => Some(point),
+            _ => None,
+        },
+    }
+}
+
+/// The komi the playouts count with, from Black's side: komi, the handicap bonus of the rules
+/// (area counting needs it under every ruleset that has one), and in handicap games a dynamic
+/// komi that starts at 7 points a stone and falls linearly to nothing by move 15 on 9×9 (50
+/// on 13×13, 100 on 15×15, 200 above), so that the search sees a contest instead of a game
+/// won or lost whatever it does. Returns the komi and the dynamic part.
+pub fn search_komi(game: &Game) -> (f64, f64) {
+    let handicap = game.handicap();
+    let base = game.komi() + f64::from(game.rules().handicap_bonus.points(handicap));
+    if handicap == 0 {
+        return (base, 0.0);
+    }
+    let fade = match game.size() {
+        0..=9 => 15.0,
+        10..=13 => 50.0,
+        14..=15 => 100.0,
+        _ => 200.0,
+    };
+    let share = (1.0 - game.moves().len() as f64 / fade).max(0.0);
+    let extra = (7.0 * f64::from(handicap) * share).round();
+    (base + extra, extra)
+}
+
+/// The hashes of every position of `game` so far, setup and current position included.
+fn history(game: &Game) -> HashSet<u64> {
+    let mut hashes = HashSet::with_capacity(game.moves().len() + 1);
+    let Some(mut board) = Board::new(game.size()) else {
+        return hashes;
+    };
+    for &(color, point) in game.setup() {
+        if board.get(point).is_none() {
+            board.place_setup_stone(color, point);
+        }
+    }
+    hashes.insert(board.hash());
+    for &(color, turn) in game.moves() {
+        match turn {
+            Move::Pass => board.pass(),
+            Move::Place(point) => {
+                if board.get(point).is_none() {
+                    board.play(color, point);
+                }
+            }
+        }
+        hashes.insert(board.hash());
+    }
+    hashes.insert(game.board().hash());
+    hashes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    #[test]
+    fn dynamic_komi_starts_at_seven_points_a_stone_and_fades_by_move_fifteen_on_9x9() {
+        let mut game = Game::new(9, Rules::CHINESE, 0.5).unwrap();
+        let stones: Vec<(Color, Point)> = ["C3", "G7"]
+            .iter()
+            .map(|name| (Color::Black, crate::board::tests::at(game.board(), name)))
+            .collect();
+        game.place_setup(&stones, true).unwrap();
+        // Chinese rules: 2 points of handicap bonus, plus 14 of dynamic komi.
+        assert_eq!(search_komi(&game), (16.5, 14.0));
+        for _ in 0..15 {
+            let color = game.to_move();
+            game.play(color, Move::Pass).unwrap();
+        }
+        assert_eq!(search_komi(&game), (2.5, 0.0));
+        assert_eq!(
+            search_komi(&Game::new(9, Rules::JAPANESE, 6.5).unwrap()),
+            (6.5, 0.0)
+        );
+    }
+}

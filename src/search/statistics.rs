@@ -1,0 +1,72 @@
+//! What a search reports: the root's candidates, best first, with their win rates, priors and
+//! principal variations, read from the tree at any moment (while the threads still run, for
+//! progress reports). Knows the tree, not the playouts or the time.
+
+use std::time::Duration;
+
+use super::{Candidate, Node, Statistics, Tree};
+use crate::game::Move;
+
+/// The statistics of `tree`'s root after `playouts` playouts in `elapsed`.
+pub fn statistics(tree: &Tree, playouts: u64, elapsed: Duration) -> Statistics {
+    let root = tree.root();
+    let mut candidates: Vec<Candidate> = root
+        .children()
+        .unwrap_or(&[])
+        .iter()
+        .filter(|child| child.is_selectable() && child.visits() > 0)
+        .map(|child| Candidate {
+            turn: child.turn(),
+            visits: u64::from(child.visits()),
+            win_rate: child.win_rate().unwrap_or_else(|| child.prior_value()),
+            prior: child.prior_value(),
+            principal_variation: principal_variation(child),
+        })
+        .collect();
+    candidates.sort_by(|first, second| {
+        second
+            .visits
+            .cmp(&first.visits)
+            .then(second.win_rate.total_cmp(&first.win_rate))
+    });
+    Statistics {
+        playouts,
+        visits: u64::from(root.visits()),
+        win_rate: candidates.first().map_or(0.5, |best| best.win_rate),
+        principal_variation: candidates
+            .first()
+            .map_or_else(Vec::new, |best| best.principal_variation.clone()),
+        candidates,
+        elapsed,
+        ownership: None,
+    }
+}
+
+/// The selectable root child with the best prior value, a pass last: the move to play when no
+/// playout could be run (a budget of 0).
+pub fn best_prior_move(tree: &Tree) -> Option<Move> {
+    tree.root()
+        .children()?
+        .iter()
+        .filter(|child| child.is_selectable())
+        .max_by(|first, second| {
+            let rank = |node: &Node| (node.turn() != Move::Pass, node.prior_value());
+            let (first, second) = (rank(first), rank(second));
+            first.0.cmp(&second.0).then(first.1.total_cmp(&second.1))
+        })
+        .map(Node::turn)
+}
+
+/// The line from `node`: its move, then the most visited child's, as long as it has visits.
+pub(super) fn principal_variation(node: &Node) -> Vec<Move> {
+    let mut line = vec![node.turn()];
+    let mut current = node;
+    while let Some(best) = current.best_child() {
+        if best.visits() == 0 || line.len() >= 64 {
+            break;
+        }
+        line.push(best.turn());
+        current = best;
+    }
+    line
+}

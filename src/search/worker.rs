@@ -1,0 +1,391 @@
+//! One search thread's work: a simulation selects a line through the tree, expands its leaf,
+//! plays a playout to the end, scores it by area with the search's komi and backs the result
+//! up the line, with AMAF credit to every move played later by the same colour. Also what the
+//! threads share besides the tree (the playout count, the stop flag, the ownership tally).
+
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
+
+use rand::rngs::Xoshiro256PlusPlus;
+use rand::{Rng, SeedableRng};
+
+use super::expansion::inner_children;
+use super::{Node, Position, Settings, Tree, selection};
+use crate::board::{Board, CELLS, Color, Point};
+use crate::game::Move;
+use crate::playout;
+
+/// What the threads share besides the tree.
+pub(super) struct Shared {
+    /// Playouts run in this search, by every thread.
+    pub(super) playouts: AtomicU64,
+    /// Set by the coordinating thread: every thread stops after its current simulation.
+    pub(super) finished: AtomicBool,
+    /// Set when a leaf could not be expanded for want of room.
+    pub(super) full: AtomicBool,
+    /// Per board index, the playouts Black owned it at the end minus those White did (empty
+    /// when ownership is not tallied).
+    ownership: Vec<AtomicI64>,
+    /// The playouts in `ownership`.
+    owned_playouts: AtomicU64,
+}
+
+impl Shared {
+    /// Nothing run yet; an ownership tally only when `ownership` asks for one.
+    pub(super) fn new(ownership: bool) -> Shared {
+        Shared {
+            playouts: AtomicU64::new(0),
+            finished: AtomicBool::new(false),
+            full: AtomicBool::new(false),
+            ownership: if ownership {
+                (0..CELLS).map(|_| AtomicI64::new(0)).collect()
+            } else {
+                Vec::new()
+            },
+            owned_playouts: AtomicU64::new(0),
+        }
+    }
+
+    /// The ownership tally as shares from −1 to 1 in `board`'s point order, or `None`.
+    pub(super) fn ownership_shares(&self, board: &Board) -> Option<Vec<f64>> {
+        if self.ownership.is_empty() {
+            return None;
+        }
+        let playouts = self.owned_playouts.load(Ordering::Relaxed).max(1) as f64;
+        Some(
+            board
+                .points()
+                .map(|point| {
+                    self.ownership[point.index()].load(Ordering::Relaxed) as f64 / playouts
+                })
+                .collect(),
+        )
+    }
+}
+
+/// A worker adds its ownership tally to the shared one after this many playouts.
+const OWNERSHIP_BATCH: u32 = 64;
+
+/// A marker in `Worker::sequence` for a pass.
+const PASS_MARK: u16 = u16::MAX;
+
+/// Where a descent through the tree stopped: the colour to move there and the last move.
+struct Leaf {
+    color: Color,
+    last_move: Option<Point>,
+}
+
+/// One thread's scratch space, reused by every simulation.
+pub(super) struct Worker {
+    board: Board,
+    random: Xoshiro256PlusPlus,
+    /// The moves of the current simulation in order, tree part then playout part, with the
+    /// board index of each (`PASS_MARK` for a pass).
+    sequence: Vec<(Color, u16)>,
+    /// The playout's stones, as the playout records them.
+    recorded: Vec<(Color, Point)>,
+    /// The hashes of the positions along the current line in the tree.
+    line_hashes: Vec<u64>,
+    /// For AMAF: per board index, 0, or 1 + the colour that played there first.
+    first_played: Vec<u8>,
+    /// This worker's ownership tally not yet added to the shared one, and its playouts.
+    ownership: Vec<i64>,
+    owned_playouts: u32,
+    /// AMAF updates of the root's children not yet added to the tree (packed as in `Node`),
+    /// and the simulations they come from.
+    root_amaf: Vec<u64>,
+    root_amaf_pending: u32,
+}
+
+impl Worker {
+    pub(super) fn new(position: &Position, seed: u64, thread: u64) -> Worker {
+        Worker {
+            board: position.board.clone(),
+            random: Xoshiro256PlusPlus::seed_from_u64(
+                seed ^ thread.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            ),
+            sequence: Vec::with_capacity(1024),
+            recorded: Vec::with_capacity(1024),
+            line_hashes: Vec::with_capacity(128),
+            first_played: vec![0; CELLS],
+            ownership: Vec::new(),
+            owned_playouts: 0,
+            root_amaf: Vec::new(),
+            root_amaf_pending: 0,
+        }
+    }
+
+    /// Adds the playout's final board to the ownership tally.
+    fn tally_ownership(&mut self, shared: &Shared) {
+        if self.ownership.is_empty() {
+            self.ownership = vec![0; CELLS];
+        }
+        for point in self.board.points() {
+            match playout::owner(&self.board, point) {
+                Some(Color::Black) => self.ownership[point.index()] += 1,
+                Some(Color::White) => self.ownership[point.index()] -= 1,
+                None => {}
+            }
+        }
+        self.owned_playouts += 1;
+        if self.owned_playouts >= OWNERSHIP_BATCH {
+            self.flush_ownership(shared);
+        }
+    }
+
+    /// Adds this worker's ownership tally to the shared one.
+    pub(super) fn flush_ownership(&mut self, shared: &Shared) {
+        if self.owned_playouts == 0 || shared.ownership.is_empty() {
+            return;
+        }
+        for (total, count) in shared.ownership.iter().zip(self.ownership.iter_mut()) {
+            if *count != 0 {
+                total.fetch_add(*count, Ordering::Relaxed);
+                *count = 0;
+            }
+        }
+        shared
+            .owned_playouts
+            .fetch_add(u64::from(self.owned_playouts), Ordering::Relaxed);
+        self.owned_playouts = 0;
+    }
+
+    /// One simulation: select, expand, play out, back up.
+    pub(super) fn simulate(
+        &mut self,
+        tree: &Tree,
+        position: &Position,
+        settings: &Settings,
+        even: f32,
+        shared: &Shared,
+    ) {
+        let mut path: Vec<&Node> = Vec::with_capacity(64);
+        let leaf = self.descend(tree, position, settings, even, shared, &mut path);
+        let tree_moves = self.sequence.len();
+        let winner = self.play_out(leaf, position, settings, shared);
+        self.back_up(&path, tree_moves, position.to_move, winner);
+    }
+
+    /// Walks from the root down the tree by the selection policy, playing each move on the
+    /// worker's board and expanding the leaf it reaches when the leaf has been visited often
+    /// enough (and the tree has room), until a leaf, two passes or the depth limit. Every node
+    /// on the way, the root included, is pushed on `path` and counted as visited.
+    fn descend<'t>(
+        &mut self,
+        tree: &'t Tree,
+        position: &Position,
+        settings: &Settings,
+        even: f32,
+        shared: &Shared,
+        path: &mut Vec<&'t Node>,
+    ) -> Leaf {
+        self.board.copy_from(&position.board);
+        self.sequence.clear();
+        self.line_hashes.clear();
+        let root = tree.root();
+        root.add_visit();
+        path.push(root);
+        let mut node = root;
+        let mut leaf = Leaf {
+            color: position.to_move,
+            last_move: position.last_move,
+        };
+        let mut passes = u32::from(position.after_pass);
+        let depth_limit = 2 * position.board.size() * position.board.size();
+        while passes < 2 && path.len() < depth_limit {
+            let children = match node.children() {
+                Some(children) => children,
+                None => {
+                    if node.visits() < settings.expansion_threshold {
+                        break;
+                    }
+                    if tree.is_full() {
+                        shared.full.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    let board = &self.board;
+                    node.expand(|| {
+                        let children = inner_children(board, leaf.color, leaf.last_move, even);
+                        tree.reserve(children.len(), true);
+                        children
+                    })
+                }
+            };
+            let color = leaf.color;
+            let Some(child) = self.select(children, color, position, settings.rave_equivalence)
+            else {
+                break;
+            };
+            child.add_visit();
+            match child.turn() {
+                Move::Pass => {
+                    self.board.pass();
+                    passes += 1;
+                    self.sequence.push((color, PASS_MARK));
+                    leaf.last_move = None;
+                }
+                Move::Place(point) => {
+                    self.board.play(color, point);
+                    passes = 0;
+                    self.sequence.push((color, point.index() as u16));
+                    leaf.last_move = Some(point);
+                }
+            }
+            self.line_hashes.push(self.board.hash());
+            path.push(child);
+            node = child;
+            leaf.color = color.opponent();
+        }
+        leaf
+    }
+
+    /// Plays a playout from the leaf to the end, records its moves for AMAF, tallies the
+    /// ownership when asked, and returns the winner by area with the search's komi (a drawn
+    /// count goes to either colour at random).
+    fn play_out(
+        &mut self,
+        leaf: Leaf,
+        position: &Position,
+        settings: &Settings,
+        shared: &Shared,
+    ) -> Color {
+        self.recorded.clear();
+        let outcome = playout::playout_after(
+            settings.policy,
+            &mut self.board,
+            leaf.color,
+            leaf.last_move,
+            &mut self.random,
+            &mut self.recorded,
+        );
+        self.sequence.extend(
+            self.recorded
+                .iter()
+                .map(|&(mover, point)| (mover, point.index() as u16)),
+        );
+        if settings.ownership {
+            self.tally_ownership(shared);
+        }
+        let margin = f64::from(outcome.area_margin) - position.komi;
+        let black_wins = if margin == 0.0 {
+            self.random.next_u32() & 1 == 1
+        } else {
+            margin > 0.0
+        };
+        if black_wins {
+            Color::Black
+        } else {
+            Color::White
+        }
+    }
+
+    /// The child of highest urgency among the selectable ones (ties broken at random, never to
+    /// a pass). A child not yet checked is checked now against the repetitions of its line;
+    /// one that repeats is marked invalid and skipped for good.
+    pub(super) fn select<'t>(
+        &mut self,
+        children: &'t [Node],
+        color: Color,
+        position: &Position,
+        rave_equivalence: f32,
+    ) -> Option<&'t Node> {
+        loop {
+            let offset = self.random.next_u32() as usize;
+            let child = selection::most_urgent(children, offset, rave_equivalence)?;
+            if child.is_checked() {
+                return Some(child);
+            }
+            let valid = match child.turn() {
+                Move::Pass => true,
+                Move::Place(point) => {
+                    let hash = self.board.hash_after(color, point);
+                    !position.history.contains(&hash) && !self.line_hashes.contains(&hash)
+                }
+            };
+            child.set_valid(valid);
+            if valid {
+                return Some(child);
+            }
+        }
+    }
+
+    /// Counts the result on every node of `path` for the player who made its move, and gives
+    /// AMAF credit to each child of a node on the path whose point its colour played first
+    /// later in the simulation.
+    fn back_up(&mut self, path: &[&Node], tree_moves: usize, to_move: Color, winner: Color) {
+        // The root's move was made by the opponent of the side to move; colours alternate.
+        let mover = |depth: usize| {
+            if depth % 2 == 1 {
+                to_move
+            } else {
+                to_move.opponent()
+            }
+        };
+        for (depth, node) in path.iter().enumerate() {
+            if mover(depth) == winner {
+                node.add_win();
+            }
+        }
+        self.first_played.fill(0);
+        for &(color, point) in self.sequence[tree_moves..].iter().rev() {
+            self.first_played[point as usize] = 1 + color.index() as u8;
+        }
+        for depth in (0..path.len()).rev() {
+            if depth < tree_moves {
+                let (color, point) = self.sequence[depth];
+                if point != PASS_MARK {
+                    self.first_played[point as usize] = 1 + color.index() as u8;
+                }
+            }
+            let Some(children) = path[depth].children() else {
+                continue;
+            };
+            let color = mover(depth + 1);
+            let mark = 1 + color.index() as u8;
+            let won = color == winner;
+            if depth == 0 {
+                // The root's children: every simulation updates them, from every thread, so
+                // each thread gathers their AMAF updates and adds them in batches.
+                if self.root_amaf.len() != children.len() {
+                    self.root_amaf = vec![0; children.len()];
+                }
+                for (slot, child) in children.iter().enumerate() {
+                    if let Some(index) = child.point_index() {
+                        if self.first_played[index] == mark {
+                            self.root_amaf[slot] += 1 + (u64::from(won) << 32);
+                        }
+                    }
+                }
+                self.root_amaf_pending += 1;
+                if self.root_amaf_pending >= ROOT_AMAF_BATCH {
+                    self.flush_root_amaf(path[0]);
+                }
+                continue;
+            }
+            for child in children {
+                if let Some(index) = child.point_index() {
+                    if self.first_played[index] == mark {
+                        child.add_amaf(won);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds the gathered AMAF updates of the root's children to the tree.
+    pub(super) fn flush_root_amaf(&mut self, root: &Node) {
+        if let Some(children) = root.children() {
+            for (child, delta) in children.iter().zip(self.root_amaf.iter_mut()) {
+                if *delta != 0 {
+                    child.add_amaf_packed(*delta);
+                    *delta = 0;
+                }
+            }
+        }
+        self.root_amaf_pending = 0;
+    }
+}
+
+/// A thread adds the AMAF updates of the root's children to the tree after this many
+/// simulations (a delay that selection hardly notices, against cache lines that both threads
+/// would otherwise write on every simulation).
+const ROOT_AMAF_BATCH: u32 = 8;
