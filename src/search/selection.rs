@@ -7,8 +7,8 @@ use crate::game::Move;
 
 /// The value the selection sees for a node with `experience`: real and prior experience
 /// together, blended with the AMAF mean by the minimum-MSE schedule
-/// `β = ñ / (ñ + n + n·ñ/K)` (docs/search.md §1.2), where n counts the prior visits too and K is
-/// `rave_equivalence`. No exploration term: the even prior and RAVE explore.
+/// `β = ñ / (ñ + n + n·ñ/K)` (docs/search.md §1.2), where n counts the prior visits too and
+/// K is `rave_equivalence`. No exploration term: the even prior and RAVE explore.
 #[inline]
 pub fn urgency(experience: Experience, rave_equivalence: f32) -> f32 {
     let visits = experience.visits as f32 + experience.prior_visits;

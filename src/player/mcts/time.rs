@@ -1,8 +1,8 @@
 //! How long the `mcts` player thinks about one move: the time left on the game clock shared
-//! over the moves still to come (docs/search.md §5), less a margin for the controller's own delays,
-//! and never more than the command line's `--time`; the playout default when nothing limits
-//! the move. Knows the board (to guess how many moves are left) and the clock, nothing of the
-//! search's insides.
+//! over the moves still to come (docs/search.md §5), less a margin for the controller's own
+//! delays, and never more than the command line's `--time`; the playout default when nothing
+//! limits the move. Knows the board (to guess how many moves are left) and the clock, nothing
+//! of the search's insides.
 
 use std::time::Duration;
 
