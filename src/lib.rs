@@ -20,11 +20,13 @@
 //!   time budget; no GTP text) and `playout` (light and heavy playouts on a bare board;
 //!   `playout::policy` holds the eye test and the playout move filter, `playout::patterns`
 //!   the 3×3 patterns, `playout::knowledge` the move features the priors read).
+//! - `tactics`: the one tactical reader both playouts and priors use (atari, ladders,
+//!   two-liberty fights, eye spaces, self-atari and nakade judged by the enclosed space).
 //! - Top down: `gtp::serve` is the protocol loop that `main` wires to stdin and stdout.
 //!   Replies that stream while the search runs (`lz-analyze`, `kata-analyze`, live GoGui
 //!   graphics, pondering) are `gtp::engine::live`'s, with their text in `gtp::analysis`.
 //!
-//! Invariants: dependencies point one way (`gtp → player → search → playout`, `{player, score} → game → {rules, board}`); the
+//! Invariants: dependencies point one way (`gtp → player → search → playout → tactics`, `{player, score} → game → {rules, board}`); the
 //! board never sees GTP text and the parser never sees the board; stdout carries GTP replies
 //! only (logs go to stderr); nothing that input can trigger panics, and a failed command leaves
 //! the game exactly as it was.
@@ -40,3 +42,4 @@ pub mod rules;
 pub mod score;
 pub mod search;
 pub mod sgf;
+pub mod tactics;

@@ -5,16 +5,18 @@
 //! play a 3×3 pattern move around the last move, else a uniformly random move. Every move
 //! passes the light policy's test (never into an own eye, never suicide, never a simple-ko
 //! retake) and the self-atari filter: a self-atari of two or more stones is refused unless it
-//! is a nakade shape inside one opposing chain (so shared liberties of a seki stay empty), and
-//! a single-stone self-atari is refused most of the time unless it takes a vital point.
+//! is a nakade shape inside a space the opponent encloses (so shared liberties of a seki stay
+//! empty), and a single-stone self-atari is refused most of the time.
 //!
-//! Knows only the board (and the light policy's tests in `policy`); scoring is `area_margin`.
+//! Knows only the board, the light policy's tests in `policy` and the tactical reading of
+//! `tactics`; scoring is `area_margin`.
 
 use rand::Rng;
 
 use crate::board::{Board, Cell, Color, NEIGHBOUR_STEPS, Point, RING_STEPS};
 use crate::playout::patterns::PatternTable;
 use crate::playout::policy;
+use crate::tactics::{self, EyeSpace, SelfAtari, self_atari};
 
 /// A probability as a threshold for `next_u32`: `next_u32() < threshold(p)` with chance p.
 const fn threshold(probability: f64) -> u32 {
@@ -175,7 +177,9 @@ fn atari_answers(board: &Board, color: Color, last: Point, candidates: &mut Cand
             continue;
         };
         counter_captures(board, color, stone, candidates);
-        if policy::is_playout_move(board, color, liberty) && escapes(board, color, liberty) {
+        if policy::is_playout_move(board, color, liberty)
+            && tactics::escapes_atari(board, color, liberty)
+        {
             candidates.push(liberty);
         }
     }
@@ -203,13 +207,6 @@ fn counter_captures(board: &Board, color: Color, stone: Point, candidates: &mut 
             break;
         }
     }
-}
-
-/// Whether `color` playing on the empty point `point` leaves its chain there with two
-/// liberties or more (captures count: they free liberties).
-#[inline]
-pub(crate) fn escapes(board: &Board, color: Color, point: Point) -> bool {
-    board.liberties_after(color, point, 2) >= 2 || board.placement(color, point).captures
 }
 
 /// The vital point of a small eye space at `last` that `color` may play: of the space holding
@@ -293,305 +290,12 @@ pub(crate) fn refuses_self_atari(
     }
 }
 
-/// The heavy policy's deterministic filter (for `random_move_under`): whether `color` may
-/// play on the empty point `point` as far as self-atari goes (any self-atari but a nakade is
-/// refused).
-#[inline]
-pub(crate) fn permits(board: &Board, color: Color, point: Point) -> bool {
-    board.empty_neighbours(point) >= 2
-        || matches!(
-            self_atari(board, color, point),
-            SelfAtari::None | SelfAtari::Nakade
-        )
-}
-
-/// What kind of self-atari a move would be.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum SelfAtari {
-    /// Not a self-atari: the chain keeps two liberties or more, or the move captures.
-    None,
-    /// A self-atari that kills from inside: a chain of stones inside one opposing chain whose
-    /// capture leaves an eye space of one eye (three points or fewer, square or T four, bulky
-    /// or cross five, rabbity six), such as a stone on a vital point joining stones already
-    /// there.
-    Nakade,
-    /// A single stone in atari (a throw-in, or a mistake); it never takes a vital point.
-    SingleStone,
-    /// A chain of two or more stones in atari that is no nakade: it only loses stones (and
-    /// filling a shared liberty of a seki is such a move).
-    Bad,
-}
-
-impl SelfAtari {
-    fn is_bad(self) -> bool {
-        self == SelfAtari::Bad
-    }
-}
-
-/// Classifies `color` on the empty point `point` as a self-atari (see `SelfAtari`).
-#[inline(never)]
-pub(crate) fn self_atari(board: &Board, color: Color, point: Point) -> SelfAtari {
-    if board.empty_neighbours(point) >= 2 {
-        return SelfAtari::None;
-    }
-    let placement = board.placement(color, point);
-    if placement.captures || board.liberties_after(color, point, 2) >= 2 {
-        return SelfAtari::None;
-    }
-    if !placement.joins_own_chain {
-        // Never a vital point: a vital point has two neighbours or more inside its eye space,
-        // and a stone that joins no chain there has them all empty, so two liberties.
-        return SelfAtari::SingleStone;
-    }
-    if board.opposing_chains_after(color, point, 2) != 1 {
-        return SelfAtari::Bad;
-    }
-    match ShapeOfStones::joined(board, color, point) {
-        Some(shape) if shape.is_one_eye() => SelfAtari::Nakade,
-        _ => SelfAtari::Bad,
-    }
-}
-
-/// Up to six connected points, with what their shape means for eyes.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct ShapeOfStones {
-    points: [Point; 6],
-    count: usize,
-}
-
-impl ShapeOfStones {
-    /// No points.
-    const EMPTY: ShapeOfStones = ShapeOfStones {
-        points: [Point(0); 6],
-        count: 0,
-    };
-
-    /// The stones of the chain a `color` stone on `point` would make (the stone and the own
-    /// chains it joins), or `None` when that is more than six stones.
-    fn joined(board: &Board, color: Color, point: Point) -> Option<ShapeOfStones> {
-        let mut shape = ShapeOfStones {
-            points: [point; 6],
-            count: 1,
-        };
-        for step in NEIGHBOUR_STEPS {
-            let Some(neighbour) = board.step(point, step) else {
-                continue;
-            };
-            if !board.has_stone(color, neighbour) || shape.contains(neighbour) {
-                continue;
-            }
-            let mut stone = neighbour;
-            loop {
-                if shape.count == 6 {
-                    return None;
-                }
-                shape.points[shape.count] = stone;
-                shape.count += 1;
-                stone = board.next_in_chain(stone);
-                if stone == neighbour {
-                    break;
-                }
-            }
-        }
-        Some(shape)
-    }
-
-    fn contains(&self, point: Point) -> bool {
-        self.points[..self.count].contains(&point)
-    }
-
-    /// For each point, how many of the others are its orthogonal neighbours; and the number
-    /// of adjacent pairs.
-    fn degrees(&self) -> ([u8; 6], u32) {
-        let mut degrees = [0u8; 6];
-        let mut edges = 0;
-        for first in 0..self.count {
-            for second in first + 1..self.count {
-                let distance = (self.points[first].index() as isize
-                    - self.points[second].index() as isize)
-                    .abs();
-                if distance == 1 || distance == STRIDE {
-                    degrees[first] += 1;
-                    degrees[second] += 1;
-                    edges += 1;
-                }
-            }
-        }
-        (degrees, edges)
-    }
-
-    /// Whether an eye space of this shape makes only one eye when the attacker moves first
-    /// (or already is one): any shape of three points or fewer, the square and the T of four,
-    /// the bulky and the cross five, the rabbity six. The shape must be connected.
-    pub(crate) fn is_one_eye(&self) -> bool {
-        if self.count <= 3 {
-            return true;
-        }
-        let (degrees, edges) = self.degrees();
-        let most = *degrees[..self.count].iter().max().unwrap_or(&0);
-        match self.count {
-            4 => most == 3 || edges == 4,
-            5 => most == 4 || edges == 5,
-            6 => most == 4 && edges == 6,
-            _ => false,
-        }
-    }
-
-    /// The point that decides between one eye and two: for a shape of three to six points that
-    /// `is_one_eye` and is not a square four, the point with the most neighbours inside the
-    /// shape (the middle of a three, the centre of a T four, a cross five or a rabbity six,
-    /// the corner of a bulky five's square that touches the fifth point).
-    pub(crate) fn vital_point(&self) -> Option<Point> {
-        if self.count < 3 || !self.is_one_eye() {
-            return None;
-        }
-        let (degrees, edges) = self.degrees();
-        if self.count == 4 && edges == 4 {
-            return None;
-        }
-        let mut best = 0;
-        for index in 1..self.count {
-            if degrees[index] > degrees[best] {
-                best = index;
-            }
-        }
-        Some(self.points[best])
-    }
-}
-
-/// A quick necessary condition, read from the neighbourhood code of a point that holds no
-/// `defender` stone, for that point to lie in a region of at most six points holding no
-/// `defender` stone: the point, its orthogonal neighbours that are not `defender` stones or
-/// off the board, and the diagonal points next to those that are not either, all belong to
-/// the region, so there must be at most six of them. A point with no such orthogonal
-/// neighbour is a region of one point, never an eye space with a vital point, and is refused
-/// too.
-#[inline]
-fn may_lie_in_small_eye_space(code: u16, defender: Color) -> bool {
-    let wall = Cell::Wall as u16;
-    let defender_cell = defender.index() as u16 + 1;
-    let open = |slot: usize| {
-        let cell = (code >> (2 * slot)) & 3;
-        cell != defender_cell && cell != wall
-    };
-    // Slots: 0 above-left, 1 above, 2 above-right, 3 left, 4 right, 5 below-left, 6 below,
-    // 7 below-right.
-    let (above, left, right, below) = (open(1), open(3), open(4), open(6));
-    let count = 1
-        + u32::from(above)
-        + u32::from(left)
-        + u32::from(right)
-        + u32::from(below)
-        + u32::from(open(0) && (above || left))
-        + u32::from(open(2) && (above || right))
-        + u32::from(open(5) && (below || left))
-        + u32::from(open(7) && (below || right));
-    (2..=6).contains(&count)
-}
-
-/// An eye space: a connected region of two to six points holding no stone of the enclosing
-/// colour, surrounded by that colour's stones and the edge, and fitting in a 3×3 box (every
-/// shape that `ShapeOfStones::is_one_eye` accepts does).
-pub(crate) struct EyeSpace;
-
-impl EyeSpace {
-    /// The region through `start` (empty, or a stone of the attacker) of points that hold no
-    /// `defender` stone, when it has two to six points and fits in a 3×3 box; `None` when it
-    /// is a single point or larger, or when `start` holds a `defender` stone.
-    pub(crate) fn around(board: &Board, start: Point, defender: Color) -> Option<ShapeOfStones> {
-        let mut region = ShapeOfStones::EMPTY;
-        EyeSpace::flood(board, start, defender, &mut region).then_some(region)
-    }
-
-    /// Fills `region` with the region `around` describes and returns true, or returns false
-    /// when there is none; `region` then holds the points of that larger region found before
-    /// giving up (none when `start` holds a `defender` stone or is sure to lie in a large
-    /// region).
-    #[inline]
-    fn flood(board: &Board, start: Point, defender: Color, region: &mut ShapeOfStones) -> bool {
-        if board.has_stone(defender, start)
-            || !may_lie_in_small_eye_space(board.neighbourhood(start), defender)
-        {
-            return false;
-        }
-        // Flood-fill the 5×5 window around `start` with shifts (bit 5 × row + column, `start`
-        // at bit 12), growing through the points that hold no defender stone.
-        const FULL: u32 = (1 << 25) - 1;
-        const FIRST_COLUMN: u32 = 1 | 1 << 5 | 1 << 10 | 1 << 15 | 1 << 20;
-        const LAST_COLUMN: u32 = FIRST_COLUMN << 4;
-        const FIRST_ROW: u32 = 0b11111;
-        const LAST_ROW: u32 = FIRST_ROW << 20;
-        let open = board.open_window(start, defender);
-        let mut bits = 1u32 << 12;
-        loop {
-            let grown = (bits
-                | (bits << 1) & !FIRST_COLUMN
-                | (bits >> 1) & !LAST_COLUMN
-                | bits << 5
-                | bits >> 5)
-                & open
-                & FULL;
-            if grown == bits {
-                break;
-            }
-            if grown.count_ones() > 6 {
-                return false;
-            }
-            bits = grown;
-        }
-        // Every shape with a vital point fits in a 3×3 box.
-        let columns = (bits | bits >> 5 | bits >> 10 | bits >> 15 | bits >> 20) & FIRST_ROW;
-        let rows = (0..5).fold(0u32, |rows, row| {
-            rows | u32::from(bits >> (5 * row) & FIRST_ROW != 0) << row
-        });
-        let span = |set: u32| 32 - set.leading_zeros() - set.trailing_zeros();
-        if span(columns) > 3 || span(rows) > 3 {
-            return false;
-        }
-        // The window closes the region unless a point on its border has an open neighbour
-        // outside it.
-        let outward = [
-            (bits & FIRST_COLUMN, -1),
-            (bits & LAST_COLUMN, 1),
-            (bits & FIRST_ROW, -STRIDE),
-            (bits & LAST_ROW, STRIDE),
-        ];
-        let defender_cell = defender.index() as u8 + 1;
-        for (mut border, step) in outward {
-            while border != 0 {
-                let bit = border.trailing_zeros() as isize;
-                border &= border - 1;
-                let point = Point((start.index() as isize + window_offset(bit)) as u16);
-                let cell = board.cell_at(point, step) as u8;
-                if cell != defender_cell && cell != Cell::Wall as u8 {
-                    return false;
-                }
-            }
-        }
-        region.count = 0;
-        let mut remaining = bits;
-        while remaining != 0 {
-            let bit = remaining.trailing_zeros() as isize;
-            remaining &= remaining - 1;
-            region.points[region.count] =
-                Point((start.index() as isize + window_offset(bit)) as u16);
-            region.count += 1;
-        }
-        true
-    }
-}
-
-/// The grid offset from the centre of a 5×5 window to the point of window bit `bit`.
-#[inline]
-fn window_offset(bit: isize) -> isize {
-    (bit / 5 - 2) * STRIDE + (bit % 5 - 2)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::tests::{at, diagram};
     use crate::playout::patterns;
+    use crate::tactics::permits;
     use rand::SeedableRng;
     use rand::rngs::Xoshiro256PlusPlus;
 
@@ -696,87 +400,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// The region through `start` of points holding no `defender` stone, by a plain flood
-    /// fill over coordinates, stopped past `limit` points.
-    fn region_by_flood_fill(
-        board: &Board,
-        start: Point,
-        defender: Color,
-        limit: usize,
-    ) -> Vec<Point> {
-        let mut region = vec![start];
-        let mut next = 0;
-        while next < region.len() && region.len() <= limit {
-            let (x, y) = board.coordinates(region[next]);
-            next += 1;
-            let around = [
-                (x + 1, y),
-                (x.wrapping_sub(1), y),
-                (x, y + 1),
-                (x, y.wrapping_sub(1)),
-            ];
-            for (nx, ny) in around {
-                if let Some(point) = board.point(nx, ny) {
-                    if board.get(point) != Some(defender) && !region.contains(&point) {
-                        region.push(point);
-                    }
-                }
-            }
-        }
-        region
-    }
-
-    #[test]
-    fn eye_spaces_agree_with_a_plain_flood_fill_on_random_positions() {
-        let mut random = Xoshiro256PlusPlus::seed_from_u64(17);
-        let mut found = 0;
-        for size in [2, 3, 5, 9, 19, 25] {
-            for _ in 0..6 {
-                let mut board = Board::new(size).unwrap();
-                let mut color = Color::Black;
-                let mut last = None;
-                for turn in 0..size * size * 2 {
-                    // Every position on small boards, every sixteenth on large ones.
-                    let checked = size <= 9 || turn % 16 == 0;
-                    for point in board.points().filter(|_| checked) {
-                        for defender in Color::BOTH {
-                            let expected = (board.get(point) != Some(defender))
-                                .then(|| region_by_flood_fill(&board, point, defender, 6));
-                            let fits = expected.as_ref().is_some_and(|region| {
-                                let xs = region.iter().map(|&p| board.coordinates(p).0);
-                                let ys = region.iter().map(|&p| board.coordinates(p).1);
-                                (2..=6).contains(&region.len())
-                                    && xs.clone().max().unwrap() - xs.min().unwrap() < 3
-                                    && ys.clone().max().unwrap() - ys.min().unwrap() < 3
-                            });
-                            let space = EyeSpace::around(&board, point, defender);
-                            assert_eq!(space.is_some(), fits, "{board:?} at {point:?}");
-                            if let (Some(space), Some(mut expected)) = (space, expected) {
-                                let mut points = space.points[..space.count].to_vec();
-                                points.sort();
-                                expected.sort();
-                                assert_eq!(points, expected);
-                                found += 1;
-                            }
-                        }
-                    }
-                    match choose_move(&mut board, color, last, patterns::table(), &mut random) {
-                        Some(point) => {
-                            board.play(color, point);
-                            last = Some(point);
-                        }
-                        None => {
-                            board.pass();
-                            last = None;
-                        }
-                    }
-                    color = color.opponent();
-                }
-            }
-        }
-        assert!(found > 100, "only {found} small regions seen");
     }
 
     /// The atari answers of `color` to a last stone on `last`, as sorted vertex names.
@@ -928,9 +551,27 @@ mod tests {
     }
 
     #[test]
-    fn a_self_atari_of_two_stones_is_always_refused() {
-        // Black B3 has two liberties, A3 and C3: either move leaves two stones in atari.
+    fn a_self_atari_of_two_stones_is_always_refused_unless_it_is_a_nakade() {
+        // Black B3 has two liberties, A3 and C3; C3 leaves two stones in atari at A3, in a
+        // space that runs on to the open lower left.
         let board = diagram(
+            "
+            . . . . .
+            O O O . .
+            . X . O .
+            . O O . .
+            . . . . .",
+        );
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(2);
+        let c3 = at(&board, "C3");
+        assert_eq!(self_atari(&board, Color::Black, c3), SelfAtari::Bad);
+        assert!(!permits(&board, Color::Black, c3));
+        assert!((0..50).all(|_| refuses_self_atari(&board, Color::Black, c3, &mut random)));
+        // White's move there is an atari, no self-atari.
+        assert_eq!(self_atari(&board, Color::White, c3), SelfAtari::None);
+        // Walled in by White (three chains, each with liberties outside), the same two
+        // stones kill White's straight three from inside.
+        let walled = diagram(
             "
             . . . . .
             O O O . .
@@ -938,18 +579,8 @@ mod tests {
             O O O . .
             . . . . .",
         );
-        let mut random = Xoshiro256PlusPlus::seed_from_u64(2);
-        for name in ["A3", "C3"] {
-            let point = at(&board, name);
-            assert_eq!(self_atari(&board, Color::Black, point), SelfAtari::Bad);
-            assert!(!permits(&board, Color::Black, point));
-            assert!((0..50).all(|_| refuses_self_atari(&board, Color::Black, point, &mut random)));
-        }
-        // White's moves there capture or are ordinary.
-        assert_eq!(
-            self_atari(&board, Color::White, at(&board, "C3")),
-            SelfAtari::None
-        );
+        assert_eq!(self_atari(&walled, Color::Black, c3), SelfAtari::Nakade);
+        assert!(!refuses_self_atari(&walled, Color::Black, c3, &mut random));
     }
 
     #[test]
@@ -996,98 +627,5 @@ mod tests {
             nakade_answer(&inside, Color::White, at(&inside, "A1")),
             Some(b2)
         );
-    }
-
-    #[test]
-    fn eye_space_shapes_have_the_vital_points_of_the_go_books() {
-        let vital = |text: &str, start: &str| {
-            let board = diagram(text);
-            EyeSpace::around(&board, at(&board, start), Color::White)
-                .and_then(|space| space.vital_point())
-                .map(|point| point == at(&board, "B2"))
-        };
-        // A straight three on the second line, closed by White: its middle B2 is vital.
-        let straight_three = "
-            . . . . .
-            . . . . .
-            O O O O .
-            . . . O .
-            O O O O .";
-        assert_eq!(vital(straight_three, "A2"), Some(true));
-        // The square four is dead as it stands: no vital point.
-        let square = "
-            . . . . .
-            . . . . .
-            O O O . .
-            . . O . .
-            . . O . .";
-        assert_eq!(vital(square, "A1"), None);
-        // A straight four lives: no vital point either.
-        let straight_four = "
-            . . . . .
-            . . . . .
-            . . . . .
-            O O O O O
-            . . . . .";
-        let board = diagram(straight_four);
-        let a1 = at(&board, "A1");
-        let space = EyeSpace::around(&board, a1, Color::White);
-        assert!(space.is_none() || space.unwrap().vital_point().is_none());
-        // The rabbity six: B2 with its four neighbours and C1, which touches two of them.
-        let rabbity = "
-            . . . . .
-            . O . . .
-            O . O . .
-            . . . O .
-            O . . O .";
-        assert_eq!(vital(rabbity, "B2"), Some(true));
-    }
-
-    #[test]
-    fn filling_an_eye_space_to_a_dead_shape_is_an_allowed_self_atari_and_a_straight_four_is_not() {
-        // Black A1 A2 B1 inside White's bulky five: B2 makes a square four in atari (its
-        // capture leaves one eye), so it is a nakade, not a blunder.
-        let mut board = diagram(BULKY_FIVE);
-        for name in ["A1", "A2", "B1"] {
-            let point = at(&board, name);
-            board.play(Color::Black, point);
-        }
-        let b2 = at(&board, "B2");
-        assert_eq!(self_atari(&board, Color::Black, b2), SelfAtari::Nakade);
-        assert!(permits(&board, Color::Black, b2));
-        // Black A1 B1 C1 inside a straight five on the edge: D1 makes a straight four in
-        // atari, which White captures into two eyes.
-        let board = diagram(
-            "
-            . . . . . .
-            . . . . . .
-            . . . . . .
-            . . . . . .
-            O O O O O O
-            X X X . . O",
-        );
-        let d1 = at(&board, "D1");
-        assert_eq!(self_atari(&board, Color::Black, d1), SelfAtari::Bad);
-    }
-
-    #[test]
-    fn a_stone_on_the_vital_point_that_joins_a_stone_inside_is_a_nakade_though_in_atari() {
-        // White's bent three A1 A2 B1 holds a black stone on A2. Black A1, the vital point,
-        // joins it and leaves B1 as the only liberty: capturing two stones there leaves White
-        // one eye.
-        let board = diagram(
-            "
-            . . . . .
-            . . . . .
-            O O . . .
-            X O . . .
-            . . O . .",
-        );
-        let a1 = at(&board, "A1");
-        assert_eq!(
-            EyeSpace::around(&board, a1, Color::White).and_then(|space| space.vital_point()),
-            Some(a1)
-        );
-        assert_eq!(self_atari(&board, Color::Black, a1), SelfAtari::Nakade);
     }
 }

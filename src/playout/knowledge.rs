@@ -2,11 +2,11 @@
 //! captures, which own stones it saves, whether it is a self-atari or a nakade vital point,
 //! whether a 3×3 pattern matches, how far it is from the last move and from the edge. Cheap
 //! enough to ask for every legal move of a position (no allocation, no board copy). Knows only
-//! the board and the heavy playout policy's tactics; not the search.
+//! the board and the tactical reading of `tactics` (the same the playouts use); not the search.
 
 use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point};
-use crate::playout::heavy::{self, EyeSpace, SelfAtari};
 use crate::playout::{patterns, policy};
+use crate::tactics::{self, EyeSpace, SelfAtari};
 
 /// What a move would do, as the priors see it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,6 +38,10 @@ pub struct MoveFeatures {
     /// A self-atari that the heavy playout policy refuses outright (two or more stones that are
     /// no nakade shape); a lone stone left in atari is not counted here.
     pub is_bad_self_atari: bool,
+    /// What kind of self-atari the move is (`tactics::self_atari`): a chain of two stones or
+    /// more left in atari inside the opponent's enclosed space in a dead shape is a
+    /// `Nakade`, which kills rather than loses.
+    pub self_atari: SelfAtari,
 }
 
 /// The features of `color` playing on the empty point `point` of `board`, with `last_move`
@@ -107,8 +111,9 @@ pub fn move_features(
         features.saves_own_stones += own_stones_freed_by_capture(board, color, point, captured);
     }
 
-    let kind = heavy::self_atari(board, color, point);
-    features.is_bad_self_atari = kind == SelfAtari::Bad;
+    let kind = tactics::self_atari(board, color, point);
+    features.is_bad_self_atari = kind.is_bad();
+    features.self_atari = kind;
     features.is_nakade_vital_point = [color, opponent].iter().any(|&defender| {
         !board.has_stone(defender, point)
             && EyeSpace::around(board, point, defender).and_then(|space| space.vital_point())
@@ -242,13 +247,14 @@ mod tests {
 
     #[test]
     fn a_self_atari_counts_the_stones_left_in_atari() {
-        // Black B3 has liberties A3 and C3; black C3 leaves B3 C3 with one.
+        // Black B3 has liberties A3 and C3; black C3 leaves B3 C3 with one, A3, in a space
+        // that runs on to the open lower left (no nakade).
         let board = diagram(
             "
             . . . . .
             O O O . .
             . X . O .
-            O O O . .
+            . O O . .
             . . . . .",
         );
         let self_atari = features(&board, Color::Black, "C3", None);
@@ -261,7 +267,15 @@ mod tests {
         assert_eq!(atari.atari_stones, 1);
         assert!(!atari.is_bad_self_atari);
         // A lone stone in atari is a self-atari of one, not refused outright.
-        let lone = features(&board, Color::Black, "A1", None);
+        let corner = diagram(
+            "
+            . . . . .
+            . . . . .
+            . . . . .
+            O . . . .
+            . O . . .",
+        );
+        let lone = features(&corner, Color::Black, "A1", None);
         assert_eq!(lone.self_atari_stones, 1);
         assert!(!lone.is_bad_self_atari);
     }

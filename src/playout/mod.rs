@@ -105,7 +105,7 @@ fn is_acceptable(policy: Policy, board: &Board, color: Color, point: Point) -> b
                 || board.liberties_after(color, point, 2) >= 2
                 || board.opposing_chains_after(color, point, 2) < 2
         }
-        Policy::Heavy => heavy::permits(board, color, point),
+        Policy::Heavy => crate::tactics::permits(board, color, point),
     }
 }
 

@@ -6,6 +6,7 @@
 
 use crate::board::{Board, Color, Point};
 use crate::playout::knowledge::{self, MoveFeatures};
+use crate::tactics::SelfAtari;
 
 /// What the priors know about a move: the playout knowledge's features (`move_features`),
 /// and whether the move is in an empty area.
@@ -76,9 +77,9 @@ pub fn prior(features: &Features, even: f32) -> Prior {
     if known.saves_own_stones > 0 {
         prior.add(1.0, even + 2.0 * known.saves_own_stones.min(10) as f32);
     }
-    if known.is_bad_self_atari || known.self_atari_stones >= 3 {
+    if known.is_bad_self_atari {
         prior.add(0.0, 2.0 * even);
-    } else if known.self_atari_stones > 0 && known.captured_stones == 0 {
+    } else if known.self_atari == SelfAtari::SingleStone {
         prior.add(0.0, even / 2.0);
     }
     if known.is_nakade_vital_point {
@@ -175,15 +176,15 @@ mod tests {
         //   5 . . . . .
         //   4 O O O . .    Black A3-B3 has the liberties A2 and B2. Black A2 leaves the
         //   3 X X O . .    three stones with B2 alone (it does not capture A1, which keeps
-        //   2 . . O . .    B1): a self-atari. Black B2 keeps two liberties (A2, B1).
-        //   1 O . O . .
+        //   2 . . . . .    B1): a self-atari in the open, no nakade. Black B2 keeps three
+        //   1 O . . . .    liberties (A2, B1, C2).
         let board = diagram(
             "
             . . . . .
             O O O . .
             X X O . .
-            . . O . .
-            O . O . .",
+            . . . . .
+            O . . . .",
         );
         let even = even_visits(5);
         let self_atari = features(&board, Color::Black, at(&board, "A2"), None);

@@ -1,0 +1,308 @@
+//! Ladders, read on the real board: a chain in atari runs by extending to its liberty (or
+//! by capturing a chaser in atari), and the chaser keeps putting it back in atari from either
+//! side, until the chain is captured or gets three liberties. The reading plays real moves on
+//! copies of the board, one copy per chaser move (no allocation: the copies live on the
+//! stack), and stops after `NODE_LIMIT` stones or `DEPTH_LIMIT` runs; a reading that stops
+//! early counts as an escape, so a caller never gives up a chain on a guess. Both sides ask
+//! it: the chain's owner whether running is worth it, the chaser whether the chase works.
+//! Knows only the board.
+
+use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point};
+use crate::tactics::is_playable;
+
+/// The most stones one reading may play.
+const NODE_LIMIT: u32 = 160;
+/// The most runs (moves of the chain's owner) one reading may follow: enough to cross a
+/// 19×19 board diagonally.
+const DEPTH_LIMIT: u32 = 24;
+
+/// What a reading may still spend.
+struct Budget {
+    nodes: u32,
+}
+
+impl Budget {
+    fn new() -> Budget {
+        Budget { nodes: NODE_LIMIT }
+    }
+
+    /// Takes one stone from the budget; false when it is spent.
+    fn spend(&mut self) -> bool {
+        self.nodes = self.nodes.saturating_sub(1);
+        self.nodes > 0
+    }
+}
+
+/// Whether the chain through the stone on `prey`, in atari with its owner to move, is
+/// captured whatever it does: every extension to its liberty and every capture of a chasing
+/// chain in atari leads, against the chaser's best ataris, to its capture. False when the
+/// chain is not in atari, when it escapes, and when the reading runs past its bounds.
+pub fn is_captured_in_ladder(board: &Board, prey: Point) -> bool {
+    if board.atari_liberty(prey).is_none() {
+        return false;
+    }
+    let mut scratch = board.clone();
+    run_is_caught(&mut scratch, prey, &mut Budget::new(), 0)
+}
+
+/// Whether `color` playing on the empty point `point` puts an opposing chain next to it in
+/// atari that cannot escape (`is_captured_in_ladder`): the chaser's question, "does this
+/// atari work?". False for a move that puts nothing in atari or that the board forbids.
+pub fn atari_captures(board: &Board, color: Color, point: Point) -> bool {
+    if !is_playable(board, color, point) {
+        return false;
+    }
+    let mut after = board.clone();
+    after.play(color, point);
+    let mut budget = Budget::new();
+    let opponent = color.opponent();
+    let mut seen = [Point(0); 4];
+    for (index, step) in NEIGHBOUR_STEPS.into_iter().enumerate() {
+        let Some(neighbour) = after.step(point, step) else {
+            continue;
+        };
+        if !after.has_stone(opponent, neighbour) || after.atari_liberty(neighbour).is_none() {
+            continue;
+        }
+        let head = after.chain_head(neighbour);
+        if seen[..index].contains(&head) {
+            continue;
+        }
+        seen[index] = head;
+        let mut scratch = after.clone();
+        if run_is_caught(&mut scratch, neighbour, &mut budget, 0) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether the opponent of the chain through `prey` catches it by playing on the empty point
+/// `atari` (one of its liberties): afterwards the chain is in atari (or captured) and cannot
+/// escape.
+pub fn atari_catches(board: &Board, atari: Point, prey: Point) -> bool {
+    let Some(owner) = board.get(prey) else {
+        return false;
+    };
+    if !is_playable(board, owner.opponent(), atari) {
+        return false;
+    }
+    let mut after = board.clone();
+    after.play(owner.opponent(), atari);
+    after.get(prey).is_none() || run_is_caught(&mut after, prey, &mut Budget::new(), 0)
+}
+
+/// Whether `color`, whose chain next to the empty point `point` is in atari, saves it by
+/// extending there: the chain then has three liberties or more, or two from which no atari
+/// catches it (the escaper's question, "is running out of this ladder worth it?"). False when
+/// the extension leaves one liberty or the board forbids it.
+pub fn extension_escapes(board: &Board, color: Color, point: Point) -> bool {
+    if !is_playable(board, color, point) {
+        return false;
+    }
+    match board.liberties_after(color, point, 3) {
+        0 | 1 if !board.placement(color, point).captures => false,
+        3.. => true,
+        _ => {
+            let mut after = board.clone();
+            after.play(color, point);
+            !chain_is_caught(&mut after, point, &mut Budget::new(), 0)
+        }
+    }
+}
+
+/// After a move of the prey's owner on `board`: whether the chain through `prey` is still
+/// caught (one liberty the chaser may take, or two from which an atari works).
+fn chain_is_caught(board: &mut Board, prey: Point, budget: &mut Budget, depth: u32) -> bool {
+    let chaser = match board.get(prey) {
+        Some(color) => color.opponent(),
+        None => return true,
+    };
+    let mut liberties = [Point(0); 8];
+    match board.chain_liberties_up_to(prey, 3, &mut liberties) {
+        0 => true,
+        1 => !board.is_ko_banned(chaser, liberties[0]),
+        2 => chase_catches(board, prey, [liberties[0], liberties[1]], budget, depth),
+        _ => false,
+    }
+}
+
+/// With the chain through `prey` on two liberties and the chaser to move: whether an atari
+/// on one of them catches it. The atari that leaves the chain fewest liberties when it
+/// extends to the other is read first; an atari after which the extension gets three
+/// liberties or more is not read at all unless it captures.
+fn chase_catches(
+    board: &Board,
+    prey: Point,
+    liberties: [Point; 2],
+    budget: &mut Budget,
+    depth: u32,
+) -> bool {
+    let Some(owner) = board.get(prey) else {
+        return true;
+    };
+    let chaser = owner.opponent();
+    // Liberties after running to the other liberty, before the atari (which takes one).
+    let after_running = liberties.map(|liberty| board.liberties_after(owner, liberty, 4));
+    let mut order = [
+        (liberties[0], after_running[1]),
+        (liberties[1], after_running[0]),
+    ];
+    if order[1].1 < order[0].1 {
+        order.swap(0, 1);
+    }
+    let mut next = board.clone();
+    for (atari, running_liberties) in order {
+        if !is_playable(board, chaser, atari)
+            || (running_liberties >= 4 && !board.placement(chaser, atari).captures)
+        {
+            continue;
+        }
+        if !budget.spend() {
+            return false;
+        }
+        next.copy_from(board);
+        next.play(chaser, atari);
+        if run_is_caught(&mut next, prey, budget, depth + 1) {
+            return true;
+        }
+    }
+    false
+}
+
+/// With the chain through `prey` in atari and its owner to move on `board` (which the reading
+/// may change): whether every way out fails.
+fn run_is_caught(board: &mut Board, prey: Point, budget: &mut Budget, depth: u32) -> bool {
+    let Some(owner) = board.get(prey) else {
+        return true;
+    };
+    let Some(liberty) = board.atari_liberty(prey) else {
+        return false;
+    };
+    if depth >= DEPTH_LIMIT || !budget.spend() {
+        return false;
+    }
+    if counter_capture_escapes(board, prey, budget, depth) {
+        return false;
+    }
+    if !is_playable(board, owner, liberty) {
+        return true;
+    }
+    board.play(owner, liberty);
+    chain_is_caught(board, prey, budget, depth)
+}
+
+/// Whether the chain through `prey` (in atari, its owner to move) escapes by capturing a
+/// chasing chain in atari next to it.
+#[inline(never)]
+fn counter_capture_escapes(board: &Board, prey: Point, budget: &mut Budget, depth: u32) -> bool {
+    let Some(owner) = board.get(prey) else {
+        return false;
+    };
+    let mut captures = [Point(0); 8];
+    let count = crate::tactics::capturing_moves_next_to(board, prey, &mut captures);
+    for &capture in &captures[..count] {
+        if !is_playable(board, owner, capture) || !budget.spend() {
+            continue;
+        }
+        let mut next = board.clone();
+        next.play(owner, capture);
+        if !chain_is_caught(&mut next, prey, budget, depth) {
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::tests::{at, diagram};
+
+    /// Black D4 in atari at E4 after White D5; the ladder runs to the upper right.
+    const LADDER: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . O . . . . .
+        . . O X . . . . .
+        . . . O O . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+
+    #[test]
+    fn a_ladder_on_an_empty_board_captures_the_chain() {
+        let board = diagram(LADDER);
+        let d4 = at(&board, "D4");
+        assert!(is_captured_in_ladder(&board, d4));
+        assert!(!extension_escapes(&board, Color::Black, at(&board, "E4")));
+    }
+
+    #[test]
+    fn a_ladder_breaker_on_the_diagonal_lets_the_chain_escape() {
+        let mut board = diagram(LADDER);
+        let breaker = at(&board, "G7");
+        board.place_setup_stone(Color::Black, breaker);
+        let d4 = at(&board, "D4");
+        assert!(!is_captured_in_ladder(&board, d4));
+        assert!(extension_escapes(&board, Color::Black, at(&board, "E4")));
+    }
+
+    #[test]
+    fn a_white_stone_on_the_diagonal_makes_the_ladder_work_sooner() {
+        let mut board = diagram(LADDER);
+        let helper = at(&board, "G7");
+        board.place_setup_stone(Color::White, helper);
+        assert!(is_captured_in_ladder(&board, at(&board, "D4")));
+    }
+
+    #[test]
+    fn a_chain_escapes_by_capturing_a_chasing_stone_left_in_atari() {
+        // White D5 put D4 in atari, but D5 itself has one liberty, D6: Black captures it.
+        let board = diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X O X . . . .
+            . . O X . . . . .
+            . . . O O . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        );
+        let d4 = at(&board, "D4");
+        assert_eq!(board.atari_liberty(d4), Some(at(&board, "E4")));
+        assert!(!is_captured_in_ladder(&board, d4));
+    }
+
+    #[test]
+    fn a_stone_on_the_second_line_is_driven_to_the_edge_not_out_into_the_open() {
+        // Black B2 has the liberties B1 and C2. White C2 drives it to the edge, where B1 and
+        // then A1 or C1 leave it no way out; White B1 lets it run out at C2.
+        let board = diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . O . . . . .
+            O X . . . . .
+            . . . . . . .",
+        );
+        assert!(atari_captures(&board, Color::White, at(&board, "C2")));
+        assert!(!atari_captures(&board, Color::White, at(&board, "B1")));
+    }
+
+    #[test]
+    fn the_chaser_reads_which_atari_works() {
+        // Black D4 has two liberties, D5 and E4: White D5 drives it into the ladder; White
+        // E4 lets it out at D5.
+        let mut board = diagram(LADDER);
+        board.remove_chain_at(at(&board, "D5"));
+        assert!(atari_captures(&board, Color::White, at(&board, "D5")));
+        assert!(!atari_captures(&board, Color::White, at(&board, "E4")));
+        assert!(atari_catches(&board, at(&board, "D5"), at(&board, "D4")));
+    }
+}
