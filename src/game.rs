@@ -432,6 +432,18 @@ impl Game {
         true
     }
 
+    /// The keys of the positions the superko rule in force forbids recreating: under
+    /// situational superko the situations created by plays so far (`situation_key`), under
+    /// the other rules every board position so far (under the basic ko rule alone, what a
+    /// search may use to avoid cycles).
+    pub fn repetition_keys(&self) -> impl Iterator<Item = u64> + '_ {
+        let keys = match self.rules.ko {
+            KoRule::SituationalSuperko => &self.situations,
+            KoRule::Simple | KoRule::PositionalSuperko => &self.positions,
+        };
+        keys.keys().copied()
+    }
+
     /// The points where `color` may place a stone now, in board order.
     pub fn legal_points(&self, color: Color) -> Vec<Point> {
         self.board
@@ -522,8 +534,9 @@ fn has_repeated_point(points: impl Iterator<Item = Point> + Clone) -> bool {
         .any(|(index, point)| points.clone().take(index).any(|other| other == point))
 }
 
-/// The key of a position created by a play of `player`.
-fn situation_key(hash: u64, player: Color) -> u64 {
+/// The key of a position created by a play of `player` (situational superko): the board hash
+/// for Black, the hash with a fixed key mixed in for White.
+pub fn situation_key(hash: u64, player: Color) -> u64 {
     match player {
         Color::Black => hash,
         Color::White => hash ^ WHITE_CREATED_KEY,

@@ -71,8 +71,11 @@ pub struct Position {
     /// Black's area must exceed this for Black to win a playout (komi, handicap bonus and any
     /// dynamic komi, from Black's side).
     pub komi: f64,
-    /// The hashes of earlier board positions that no line in the tree may recreate.
+    /// The keys of earlier positions that no line in the tree may recreate, of the kind
+    /// `repetition` says.
     pub history: HashSet<u64>,
+    /// What counts as recreating a position.
+    pub repetition: Repetition,
     /// The moves the root may have as children (legal under the game's rules); a pass is
     /// added to them.
     pub root_moves: Vec<Point>,
@@ -80,6 +83,29 @@ pub struct Position {
     pub after_pass: bool,
     /// The last move played, for the priors.
     pub last_move: Option<Point>,
+}
+
+/// What a line in the tree must not recreate, as the game's superko rule says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Repetition {
+    /// A whole-board position, whoever made it (positional superko; under the basic ko rule
+    /// alone, a guard against cycles). Keys are board hashes.
+    #[default]
+    Positional,
+    /// A position together with the player whose play created it (situational superko);
+    /// passes create none. Keys are `game::situation_key`s.
+    Situational,
+}
+
+impl Repetition {
+    /// The key of the position `hash` that `color` creates by placing a stone.
+    #[inline]
+    pub fn key(self, hash: u64, color: Color) -> u64 {
+        match self {
+            Repetition::Positional => hash,
+            Repetition::Situational => crate::game::situation_key(hash, color),
+        }
+    }
 }
 
 /// What ends a search.
@@ -339,7 +365,7 @@ fn cannot_be_overtaken(tree: &Tree, budget: Budget, done: u64, elapsed: Duration
         return true;
     }
     visits.sort_unstable_by(|first, second| second.cmp(first));
-    visits[0] > visits[1] + remaining
+    visits[0] > visits[1].saturating_add(remaining)
 }
 
 #[cfg(test)]
@@ -356,6 +382,7 @@ mod tests {
             to_move,
             komi,
             history: HashSet::from([board.hash()]),
+            repetition: Repetition::Positional,
             root_moves: board
                 .empty_points()
                 .filter(|&point| {
@@ -565,5 +592,82 @@ mod tests {
             .map(|child| u64::from(child.visits()))
             .sum();
         assert_eq!(children, root_visits);
+    }
+
+    #[test]
+    fn a_budget_of_the_largest_playout_count_never_ends_a_search_on_a_reused_tree_early() {
+        // `kosumi-param playouts 18446744073709551615`: the playouts left plus the second
+        // move's visits must not overflow (a debug build panicked, a release build ended the
+        // search as decided after about 100 playouts).
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 100);
+        let children = tree.root().expand(|| {
+            vec![
+                Node::new(Move::Place(Point(30)), 7.0, 14.0),
+                Node::new(Move::Place(Point(31)), 7.0, 14.0),
+            ]
+            .into_boxed_slice()
+        });
+        // The kept tree's visits: more on the second move than this search's playouts so far.
+        for _ in 0..5000 {
+            children[0].add_visit();
+        }
+        for _ in 0..1000 {
+            children[1].add_visit();
+        }
+        let budget = Budget {
+            playouts: Some(u64::MAX),
+            time: None,
+        };
+        assert!(!cannot_be_overtaken(&tree, budget, 100, Duration::from_secs(1)));
+        let nearly_done = Budget {
+            playouts: Some(200),
+            time: None,
+        };
+        assert!(cannot_be_overtaken(&tree, nearly_done, 100, Duration::from_secs(1)));
+    }
+
+    #[test]
+    fn under_situational_superko_a_position_that_the_other_colour_created_may_be_recreated() {
+        //   4 . . . .
+        //   3 . O X .     White C2 captures Black B2. The position it makes once occurred,
+        //   2 O X . X     created by a play of Black: positional superko forbids White C2,
+        //   1 . O X .     situational superko allows it; created by White, both forbid it.
+        let board = diagram(
+            "
+            . . . .
+            . O X .
+            O X . X
+            . O X .",
+        );
+        let retake = at(&board, "C2");
+        let after = board.hash_after(Color::White, retake);
+        let selectable = |repetition: Repetition, creator: Color| {
+            let mut position = position(&board, Color::White, 0.5);
+            position.repetition = repetition;
+            position.history = HashSet::from([Repetition::Situational.key(after, creator)]);
+            if repetition == Repetition::Positional {
+                position.history = HashSet::from([after]);
+            }
+            let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1000);
+            let even = prior::even_visits(4);
+            let children = tree
+                .root()
+                .expand(|| inner_children(&position.board, Color::White, None, even));
+            let mut worker = Worker::new(&position, 1, 0);
+            for _ in 0..50 {
+                let chosen = worker
+                    .select(children, Color::White, &position, 3000.0)
+                    .unwrap();
+                chosen.add_visit();
+            }
+            let node = children
+                .iter()
+                .find(|child| child.turn() == Move::Place(retake))
+                .unwrap();
+            node.is_selectable()
+        };
+        assert!(selectable(Repetition::Situational, Color::Black));
+        assert!(!selectable(Repetition::Situational, Color::White));
+        assert!(!selectable(Repetition::Positional, Color::Black));
     }
 }

@@ -9,7 +9,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
 
 use super::expansion::inner_children;
-use super::{Node, Position, Settings, Tree, selection};
+use super::{Node, Position, Repetition, Settings, Tree, selection};
 use crate::board::{Board, CELLS, Color, Point};
 use crate::game::Move;
 use crate::playout;
@@ -83,7 +83,7 @@ pub(super) struct Worker {
     sequence: Vec<(Color, u16)>,
     /// The playout's stones, as the playout records them.
     recorded: Vec<(Color, Point)>,
-    /// The hashes of the positions along the current line in the tree.
+    /// The keys of the positions along the current line in the tree (`Repetition::key`).
     line_hashes: Vec<u64>,
     /// For AMAF: per board index, 0, or 1 + the colour that played there first.
     first_played: Vec<u8>,
@@ -230,7 +230,13 @@ impl Worker {
                     leaf.last_move = Some(point);
                 }
             }
-            self.line_hashes.push(self.board.hash());
+            let created = match child.turn() {
+                Move::Place(_) => Some(position.repetition.key(self.board.hash(), color)),
+                // A pass creates a situation of no one's.
+                Move::Pass => (position.repetition == Repetition::Positional)
+                    .then(|| self.board.hash()),
+            };
+            self.line_hashes.extend(created);
             path.push(child);
             node = child;
             leaf.color = color.opponent();
@@ -298,7 +304,8 @@ impl Worker {
                 Move::Pass => true,
                 Move::Place(point) => {
                     let hash = self.board.hash_after(color, point);
-                    !position.history.contains(&hash) && !self.line_hashes.contains(&hash)
+                    let key = position.repetition.key(hash, color);
+                    !position.history.contains(&key) && !self.line_hashes.contains(&key)
                 }
             };
             child.set_valid(valid);

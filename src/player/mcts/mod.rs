@@ -61,7 +61,7 @@ impl Default for MctsSettings {
             resign_below: DEFAULT_RESIGN,
             resign_after: RESIGN_AFTER,
             default_playouts: DEFAULT_PLAYOUTS,
-            policy: Policy::Light,
+            policy: Policy::Heavy,
         }
     }
 }
@@ -445,5 +445,10 @@ mod tests {
                 .map(|shares| shares.len()),
             Some(81)
         );
+    }
+
+    #[test]
+    fn the_default_settings_play_heavy_playouts_as_the_command_line_does() {
+        assert_eq!(MctsSettings::default().policy, Policy::Heavy);
     }
 }

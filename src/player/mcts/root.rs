@@ -4,14 +4,13 @@
 //! opponent passed and the count wins, passing when nothing else is left), the komi the
 //! playouts count with and the positions the tree must not repeat.
 
-use std::collections::HashSet;
-
 use super::choice::{Choice, passing_wins};
-use crate::board::{Board, Color, Point};
+use crate::board::{Color, Point};
 use crate::game::{Game, Move};
 use crate::player::{Action, Purpose, Request, cleanup};
 use crate::playout;
-use crate::search::Position;
+use crate::rules::KoRule;
+use crate::search::{Position, Repetition};
 
 /// What a decision starts from.
 pub(super) enum Preparation<'a> {
@@ -121,7 +120,11 @@ pub(super) fn position(game: &Game, color: Color, komi: f64, root_moves: Vec<Poi
         board: game.board().clone(),
         to_move: color,
         komi,
-        history: history(game),
+        history: game.repetition_keys().collect(),
+        repetition: match game.rules().ko {
+            KoRule::SituationalSuperko => Repetition::Situational,
+            KoRule::Simple | KoRule::PositionalSuperko => Repetition::Positional,
+        },
         root_moves,
         after_pass: matches!(game.moves().last(), Some((_, Move::Pass))),
         last_move: match game.moves().last() {
@@ -153,36 +156,10 @@ pub fn search_komi(game: &Game) -> (f64, f64) {
     (base + extra, extra)
 }
 
-/// The hashes of every position of `game` so far, setup and current position included.
-fn history(game: &Game) -> HashSet<u64> {
-    let mut hashes = HashSet::with_capacity(game.moves().len() + 1);
-    let Some(mut board) = Board::new(game.size()) else {
-        return hashes;
-    };
-    for &(color, point) in game.setup() {
-        if board.get(point).is_none() {
-            board.place_setup_stone(color, point);
-        }
-    }
-    hashes.insert(board.hash());
-    for &(color, turn) in game.moves() {
-        match turn {
-            Move::Pass => board.pass(),
-            Move::Place(point) => {
-                if board.get(point).is_none() {
-                    board.play(color, point);
-                }
-            }
-        }
-        hashes.insert(board.hash());
-    }
-    hashes.insert(game.board().hash());
-    hashes
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::tests::game_after;
     use crate::rules::Rules;
 
     #[test]
@@ -204,5 +181,24 @@ mod tests {
             search_komi(&Game::new(9, Rules::JAPANESE, 6.5).unwrap()),
             (6.5, 0.0)
         );
+    }
+
+    #[test]
+    fn the_tree_avoids_the_repetitions_the_ruleset_forbids() {
+        let game = game_after(9, Rules::BGA, &["B E5", "W D5"]);
+        let situational = position(&game, Color::Black, 7.5, Vec::new());
+        assert_eq!(situational.repetition, Repetition::Situational);
+        let board = game.board();
+        let white_made = crate::game::situation_key(board.hash(), Color::White);
+        assert!(situational.history.contains(&white_made));
+        assert!(!situational.history.contains(&board.hash()));
+        for rules in [Rules::JAPANESE, Rules::CHINESE, Rules::TROMP_TAYLOR] {
+            let game = game_after(9, rules, &["B E5", "W D5"]);
+            let positional = position(&game, Color::Black, 7.5, Vec::new());
+            assert_eq!(positional.repetition, Repetition::Positional);
+            assert!(positional.history.contains(&game.board().hash()));
+            // The start and every position since.
+            assert_eq!(positional.history.len(), 3);
+        }
     }
 }
