@@ -312,6 +312,36 @@ fn genmove_analyze_streams_then_plays_the_move_genmove_would_play() {
 }
 
 #[test]
+fn genmove_analyze_under_the_random_player_streams_the_search_then_plays_the_random_move() {
+    let random = ["--playouts", "300", "--threads", "1"];
+    let mut plain = Session::kosumi_with_seed(7, &random);
+    plain.ok("boardsize 9");
+    plain.ok("play b E5");
+    let genmove = plain.ok("genmove w");
+    plain.close_and_wait(Duration::from_secs(10));
+    for command in ["kata-genmove_analyze w", "lz-genmove_analyze w"] {
+        let mut session = Session::kosumi_with_seed(7, &random);
+        session.ok("boardsize 9");
+        session.ok("play b E5");
+        session.write_raw(format!("{command}\n").as_bytes());
+        let mut lines = Vec::new();
+        loop {
+            let line = session.read_line().expect("a line");
+            if line.is_empty() {
+                break;
+            }
+            lines.push(line);
+        }
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert_eq!(lines[0], "=");
+        check_line(command, &lines[1], 9);
+        // The random player's move, as genmove plays it with the same seed.
+        assert_eq!(lines[2], format!("play {genmove}"));
+        session.close_and_wait(Duration::from_secs(10));
+    }
+}
+
+#[test]
 fn the_keys_are_honoured_maxmoves_ownership_avoid_and_allow() {
     let mut session = Session::kosumi(&["--threads", "1"]);
     session.ok("boardsize 9");

@@ -618,12 +618,22 @@ mod tests {
             playouts: Some(u64::MAX),
             time: None,
         };
-        assert!(!cannot_be_overtaken(&tree, budget, 100, Duration::from_secs(1)));
+        assert!(!cannot_be_overtaken(
+            &tree,
+            budget,
+            100,
+            Duration::from_secs(1)
+        ));
         let nearly_done = Budget {
             playouts: Some(200),
             time: None,
         };
-        assert!(cannot_be_overtaken(&tree, nearly_done, 100, Duration::from_secs(1)));
+        assert!(cannot_be_overtaken(
+            &tree,
+            nearly_done,
+            100,
+            Duration::from_secs(1)
+        ));
     }
 
     #[test]

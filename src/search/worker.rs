@@ -233,8 +233,9 @@ impl Worker {
             let created = match child.turn() {
                 Move::Place(_) => Some(position.repetition.key(self.board.hash(), color)),
                 // A pass creates a situation of no one's.
-                Move::Pass => (position.repetition == Repetition::Positional)
-                    .then(|| self.board.hash()),
+                Move::Pass => {
+                    (position.repetition == Repetition::Positional).then(|| self.board.hash())
+                }
             };
             self.line_hashes.extend(created);
             path.push(child);

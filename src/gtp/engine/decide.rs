@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use super::live::{Reports, decide_reporting};
-use super::{Engine, Live};
+use super::{Analyst, Engine, Live};
 use crate::board::Color;
 use crate::clock::TimeControl;
 use crate::game::Game;
@@ -65,13 +65,14 @@ impl Engine {
     /// Asks the player what `color` does and answers its text: the move (played into the game
     /// unless `purpose` is `Suggest`) or `resign` (nothing played). With `analysis`
     /// (`*genmove_analyze`) the search's `info` lines go to `live` as it runs (one line just
-    /// before the answer when the analysis has no interval); with `--gogui-gfx`, live
-    /// graphics, cleared before the answer.
+    /// before the answer when the analysis has no interval); a player that does not search
+    /// decides after the analyst's search with the same limits has sent them. With
+    /// `--gogui-gfx`, live graphics, cleared before the answer.
     ///
     /// The limits are the command line's, with the game clock, from which the player plans its
-    /// time; the time the move took is recorded on the clock. The search stops early on `# interrupt`, and at the end of input when it
-    /// is limited by time (a search limited by playouts alone is bounded, and stays
-    /// reproducible when a file of commands is piped in).
+    /// time; the time the move took is recorded on the clock. The search stops early on
+    /// `# interrupt`, and at the end of input when it is limited by time (a search limited by
+    /// playouts alone is bounded, and stays reproducible when a file of commands is piped in).
     pub(super) fn generate(
         &mut self,
         color: Color,
@@ -92,22 +93,39 @@ impl Engine {
             gfx: self.gogui_gfx && purpose != Purpose::Suggest,
             color,
         };
-        let decision = decide_reporting(
-            self.player.as_mut(),
-            &self.game,
-            Request {
-                game: &self.game,
-                color,
-                purpose,
-                limits,
-                stop: &stop,
-                progress: None,
-                ownership: false,
-            },
-            &reports,
-            live,
-        );
-        if let (Some(analysis), Some(statistics)) = (analysis, &decision.statistics) {
+        let request = Request {
+            game: &self.game,
+            color,
+            purpose,
+            limits,
+            stop: &stop,
+            progress: None,
+            ownership: false,
+        };
+        let (decision, statistics) = match (&mut self.analyst, analysis) {
+            // A player that does not search: the analyst's search streams the lines first.
+            (Analyst::Own(analyst), Some(_)) => {
+                let searched =
+                    decide_reporting(analyst.as_mut(), &self.game, request, &reports, live);
+                let decision = self.player.decide(Request {
+                    game: &self.game,
+                    color,
+                    purpose,
+                    limits,
+                    stop: &stop,
+                    progress: None,
+                    ownership: false,
+                });
+                (decision, searched.statistics)
+            }
+            _ => {
+                let decision =
+                    decide_reporting(self.player.as_mut(), &self.game, request, &reports, live);
+                let statistics = decision.statistics.clone();
+                (decision, statistics)
+            }
+        };
+        if let (Some(analysis), Some(statistics)) = (analysis, &statistics) {
             if analysis.interval.is_none() {
                 let komi = self.game.komi();
                 if let Some(line) =

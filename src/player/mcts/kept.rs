@@ -61,7 +61,6 @@ impl KeptTree {
     }
 
     /// Whether a tree is kept.
-    #[cfg(test)]
     pub(super) fn is_empty(&self) -> bool {
         self.kept.is_none()
     }
@@ -77,8 +76,9 @@ impl KeptTree {
     }
 
     /// The kept tree moved on to `game`'s position with `color` to play, if it can be: same
-    /// game, the moves since are children in the tree. Forgotten otherwise. What the caller
-    /// takes out it must `keep` again to keep.
+    /// game, the moves since are children in the tree. Forgotten when it does not follow the
+    /// game; kept, and `None` returned, when it does but `color` is not to play. What the
+    /// caller takes out it must `keep` again to keep.
     pub(super) fn take(&mut self, game: &Game, color: Option<Color>) -> Option<Tree> {
         let mut kept = self.kept.take()?;
         let moves = game.moves();
@@ -95,11 +95,14 @@ impl KeptTree {
             }
             to_move = to_move.opponent();
         }
-        if color.is_some_and(|color| color != to_move) {
-            return None;
-        }
         kept.moves = moves.to_vec();
         kept.to_move = to_move;
+        if color.is_some_and(|color| color != to_move) {
+            // A search for the colour not to move (an analysis of the other side): the tree
+            // stays for the colour to move.
+            self.kept = Some(kept);
+            return None;
+        }
         let tree = std::mem::replace(
             &mut kept.tree,
             Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1),

@@ -225,7 +225,8 @@ impl Player for MctsPlayer {
         let statistics = self.search(&tree, &root, &mut request, &settings, seed);
         let fallback = search::best_prior_move(&tree).unwrap_or(Move::Pass);
         let action = root.choice.choose(&statistics, fallback, &settings);
-        if request.purpose != Purpose::Suggest {
+        // A tree for the colour not to move is not kept: the kept tree is the other colour's.
+        if request.purpose != Purpose::Suggest && self.kept.is_empty() {
             self.kept.keep(tree, request.game, request.color);
         }
         Decision {
@@ -368,6 +369,43 @@ mod tests {
             statistics.visits > statistics.playouts,
             "the pondered tree was reused: {} visits, {} playouts",
             statistics.visits,
+            statistics.playouts
+        );
+    }
+
+    #[test]
+    fn an_analysis_for_the_colour_not_to_move_leaves_the_pondered_tree_in_place() {
+        let mut player = small();
+        let mut game = Game::new(9, Rules::CHINESE, 7.5).unwrap();
+        game.play(
+            Color::Black,
+            Move::Place(crate::board::tests::at(game.board(), "E5")),
+        )
+        .unwrap();
+        let analyse = |player: &mut MctsPlayer, color: Color| {
+            let calls = std::sync::atomic::AtomicU64::new(0);
+            let stop = || calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) > 30;
+            player.decide(Request {
+                purpose: Purpose::Analyze { excluded: &[] },
+                stop: &stop,
+                limits: Limits::default(),
+                ..request(&game, color, Purpose::Play, 0)
+            })
+        };
+        // Pondering for White, to move; then `lz-analyze B` for the side not to move.
+        let pondered = analyse(&mut player, Color::White).statistics.unwrap();
+        let other = analyse(&mut player, Color::Black).statistics.unwrap();
+        assert_eq!(
+            other.visits, other.playouts,
+            "Black's analysis starts afresh"
+        );
+        let next = player.decide(request(&game, Color::White, Purpose::Play, 100));
+        let statistics = next.statistics.unwrap();
+        assert!(
+            statistics.visits >= pondered.visits + statistics.playouts,
+            "White's pondered tree survived: {} visits, {} pondered, {} playouts",
+            statistics.visits,
+            pondered.visits,
             statistics.playouts
         );
     }
