@@ -112,6 +112,23 @@ fn numbers_in(list: &str) -> Vec<String> {
         .collect()
 }
 
+/// A reference that a line break splits after `docs/<name>.md` goes on at the start of the
+/// next line, after its comment marker: `line` with that section list appended, and where the
+/// list ends in `next` (0 when nothing is carried over).
+fn joined(line: &str, next: Option<&str>, list: &Regex) -> (String, usize) {
+    let Some(next) = next.filter(|_| line.trim_end().ends_with(".md")) else {
+        return (line.to_string(), 0);
+    };
+    let body = next.trim_start_matches([' ', '\t', '/', '!', '#', '*']);
+    match list.find(body).filter(|found| found.start() == 0) {
+        Some(found) => (
+            format!("{} {}", line.trim_end(), found.as_str()),
+            next.len() - body.len() + found.end(),
+        ),
+        None => (line.to_string(), 0),
+    }
+}
+
 /// The references of one file's text: `docs/<name>.md` with or without sections, and in a
 /// document under docs/, its own bare `§<number>` (which name its own sections).
 fn references_in(path: &Path, text: &str) -> Vec<Reference> {
@@ -125,11 +142,15 @@ fn references_in(path: &Path, text: &str) -> Vec<Reference> {
         .ok()
         .filter(|inside| inside.extension().is_some_and(|ending| ending == "md"))
         .map(|inside| inside.to_string_lossy().to_string());
+    let lines: Vec<&str> = text.lines().collect();
     let mut references = Vec::new();
-    for (index, line) in text.lines().enumerate() {
+    let mut carried = 0;
+    for (index, &line) in lines.iter().enumerate() {
         let place = format!("{}:{}", relative.display(), index + 1);
-        let mut covered = Vec::new();
-        for captures in named.captures_iter(line) {
+        let mut covered = vec![0..carried];
+        let (scanned, next_carried) = joined(line, lines.get(index + 1).copied(), &bare);
+        carried = next_carried;
+        for captures in named.captures_iter(&scanned) {
             let whole = captures.get(0).expect("a match");
             covered.push(whole.range());
             let sections = captures
@@ -237,6 +258,10 @@ fn the_reference_check_finds_missing_files_and_sections_and_accepts_real_ones() 
     assert!(faults[0].contains("[\"2.77\"]"), "{}", faults[0]);
     assert!(faults[1].contains("does not exist"), "{}", faults[1]);
     assert!(faults[2].contains("[\"99\"]"), "{}", faults[2]);
+    let broken_line = format!("/// as docs/rules.md\n/// §2.{} says\n", 77);
+    let split: Vec<Reference> = references_in(&path, &broken_line);
+    assert_eq!(split.len(), 1, "{split:?}");
+    assert!(fault(&split[0], &documents).is_some(), "{split:?}");
     let own = repository_root().join("docs/rules.md");
     let own_references = references_in(&own, "as §2.7 says, and §42 too\n");
     assert_eq!(own_references.len(), 2);
