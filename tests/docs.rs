@@ -147,7 +147,8 @@ fn references_in(path: &Path, text: &str) -> Vec<Reference> {
     let mut carried = 0;
     for (index, &line) in lines.iter().enumerate() {
         let place = format!("{}:{}", relative.display(), index + 1);
-        let mut covered = vec![0..carried];
+        let mut covered = Vec::with_capacity(4);
+        covered.push(0..carried);
         let (scanned, next_carried) = joined(line, lines.get(index + 1).copied(), &bare);
         carried = next_carried;
         for captures in named.captures_iter(&scanned) {
