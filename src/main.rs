@@ -2,6 +2,7 @@
 //! (or the `bench` subcommand). No Go logic lives here.
 
 use std::io;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -10,6 +11,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 
 use kosumi::board::{MAX_SIZE, MIN_SIZE};
 use kosumi::gtp::{self, Engine};
+use kosumi::knowledge;
 use kosumi::player::{
     DEFAULT_MEMORY_MB, DEFAULT_RESIGN, Limits, MctsPlayer, MctsSettings, Player, RandomPlayer,
     SharedSettings,
@@ -144,6 +146,26 @@ enum Command {
         #[arg(long, default_value_t = 9, value_parser = parse_size)]
         size: usize,
     },
+    /// Trains the move model on the SGF game records under the given folders and writes its
+    /// table: every tenth game is held out, and the share of its positions whose played move
+    /// is the model's first choice is printed (docs/knowledge.md).
+    Train {
+        /// Folders of `.sgf` files.
+        #[arg(required = true)]
+        folders: Vec<PathBuf>,
+        /// Where to write the table (built into the next build from data/move-model.bin).
+        #[arg(long, default_value = "data/move-model.bin")]
+        out: PathBuf,
+        /// A diamond shape becomes a feature when played this often in the training games.
+        #[arg(long, default_value_t = 3)]
+        min_shape_count: u32,
+        /// Minorization–maximization sweeps over the feature groups.
+        #[arg(long, default_value_t = 25)]
+        iterations: usize,
+        /// At most this many positions from each game, spread evenly over it.
+        #[arg(long, default_value_t = 80)]
+        positions_per_game: usize,
+    },
 }
 
 /// The help line of `--rules`: every preset name, from the one table of names.
@@ -179,13 +201,13 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .init();
     let seed = arguments.seed.unwrap_or_else(rand::random);
-    match arguments.command {
+    match &arguments.command {
         Some(Command::Bench { size }) if arguments.search.player == "mcts" => {
-            bench_search(size, &arguments.search, seed)
+            bench_search(*size, &arguments.search, seed)
         }
         Some(Command::Bench { size }) => bench(
             arguments.search.policy.unwrap_or(playout::Policy::Light),
-            size,
+            *size,
             arguments
                 .search
                 .playouts
@@ -193,11 +215,71 @@ fn main() -> ExitCode {
                 .min(u32::MAX as u64) as u32,
             seed,
         ),
+        Some(Command::Train {
+            folders,
+            out,
+            min_shape_count,
+            iterations,
+            positions_per_game,
+        }) => {
+            let settings = knowledge::train::Settings {
+                min_shape_count: *min_shape_count,
+                iterations: *iterations,
+                positions_per_game: *positions_per_game,
+                ..knowledge::train::Settings::default()
+            };
+            train(folders, out, &settings)
+        }
         None => serve(&arguments, seed),
     }
 }
 
+/// `kosumi train`: reads the games, fits the model, writes the table and prints the figures.
+fn train(folders: &[PathBuf], out: &Path, settings: &knowledge::train::Settings) -> ExitCode {
+    let games = match knowledge::train::read_games(folders) {
+        Ok(games) => games,
+        Err(error) => {
+            eprintln!("kosumi train: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut report = knowledge::train::train(&games, settings);
+    let description = format!(
+        "{} training games ({} positions), {} held out ({} positions): first choice {:.1} % \
+         (3x3 playout model {:.1} %)",
+        report.training_games,
+        report.training_positions,
+        report.held_out_games,
+        report.held_out_positions,
+        100.0 * report.held_out_first_choice,
+        100.0 * report.playout_held_out_first_choice,
+    );
+    println!("{description}");
+    for (group, gammas) in knowledge::features::Group::ALL
+        .iter()
+        .zip(&report.model.groups)
+    {
+        let values: Vec<String> = gammas.iter().map(|gamma| format!("{gamma:.3}")).collect();
+        println!("{:>24}: {}", group.name(), values.join(" "));
+    }
+    println!("{:>24}: {}", "shapes", report.model.shapes.len());
+    report.model.description = description;
+    if let Err(error) = std::fs::write(out, report.model.to_bytes()) {
+        eprintln!("kosumi train: cannot write {}: {error}", out.display());
+        return ExitCode::FAILURE;
+    }
+    println!("wrote {}", out.display());
+    ExitCode::SUCCESS
+}
+
 fn serve(arguments: &Arguments, seed: u64) -> ExitCode {
+    match knowledge::model() {
+        Ok(model) => log::debug!("move model: {}", model.description),
+        Err(error) => {
+            log::error!("the built-in move model is refused: {error}");
+            return ExitCode::FAILURE;
+        }
+    }
     log::info!(
         "Kosumi {} ready: seed {seed}, rules {}, komi {}, size {}",
         env!("CARGO_PKG_VERSION"),
