@@ -4,13 +4,15 @@
 Each game starts fresh engine processes (the two players, then a referee). Kosumi plays Black in
 odd games and White in even ones. The game ends after two passes in a row, a resignation, the
 move limit, or an error. The referee then replays the whole game: a new
-`gnugo --mode gtp --chinese-rules`, `boardsize`, `clear_board`, `komi` and one `play` per move,
-and gives its `final_score`. That score decides every game that ends by passes or by the move
-limit. A resignation gives the win to the other side; the referee's score is still recorded
-(`-` if the referee fails to give one). An error game is not scored; it is recorded as an
-error and never counted as a win or a loss. Errors are: an engine that fails a command, dies,
-sends text that is not GTP, stays silent longer than --timeout, or plays an illegal or
-malformed move (one that the other engine or the referee refuses).
+`gnugo --mode gtp --chinese-rules` (area counting; with `--rules japanese`, GNU Go's default
+territory counting, `gnugo --mode gtp`), `boardsize`, `clear_board`, `komi`, `fixed_handicap`
+when there is a handicap, and one `play` per move, and gives its `final_score`. That score
+decides every game that ends by passes or by the move limit. A resignation gives the win to
+the other side; the referee's score is still recorded (`-` if the referee fails to give one).
+An error game is not scored; it is recorded as an error and never counted as a win or a loss.
+Errors are: an engine that fails a command, dies, sends text that is not GTP, stays silent
+longer than --timeout, or plays an illegal or malformed move (one that the other engine or the
+referee refuses).
 
 Usage (from the repository root, after `cargo build --release`):
 
@@ -19,8 +21,16 @@ Usage (from the repository root, after `cargo build --release`):
         --opponent '/usr/games/gnugo --mode gtp --level 10 --seed {seed}' \\
         --results match-l10.tsv
 
+    python3 scripts/match.py --games 100 --size 9 --komi 6.5 --rules japanese \\
+        --kosumi 'target/release/kosumi --seed {seed} --rules japanese' \\
+        --opponent '/usr/games/gnugo --mode gtp --level 10 --seed {seed}' \\
+        --results match-japanese.tsv                    # territory counting, GNU Go referee
+
     python3 scripts/match.py --summary match-l10.tsv     # the summary again, from the file alone
     python3 scripts/match.py --self-test                 # checks the interval and the parsers
+
+With `--handicap N` every engine and the referee get `fixed_handicap N` after `komi`, Black's
+stones stand where they say (they must agree), and White moves first.
 
 `{seed}` in either command line becomes the game's seed: game i (counted from 1) has seed
 --first-seed + i - 1, so every game differs and can be replayed exactly. Time per move is set
@@ -60,6 +70,10 @@ import time
 COLUMNS = ["game", "seed", "kosumi_colour", "winner", "score", "moves", "reason", "seconds"]
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP columns: no I
 Z_95 = 1.959963984540054  # the standard normal quantile for a two-sided 95 % interval
+# The referee each counting gets by default, and the SGF RU value it is recorded with.
+REFEREES = {"chinese": "/usr/games/gnugo --mode gtp --chinese-rules",
+            "japanese": "/usr/games/gnugo --mode gtp"}
+SGF_RULES = {"chinese": "Chinese", "japanese": "Japanese"}
 
 
 class EngineError(Exception):
@@ -217,8 +231,15 @@ def write_sgf(path, settings, game, names):
     comment = (f"game {game['game']}, seed {game['seed']}, ended by {game['reason']}; "
                f"referee final_score {game['score']}\nkosumi: {game['kosumi_command']}\n"
                f"opponent: {game['opponent_command']}\nreferee: {settings['referee']}")
+    rules = SGF_RULES[settings.get("rules", "chinese")]
+    handicap = ""
+    if game["handicap_stones"]:
+        stones = "".join(f"[{sgf_point(stone, settings['size'])}]"
+                         for stone in game["handicap_stones"])
+        handicap = f"HA[{len(game['handicap_stones'])}]AB{stones}"
     nodes = [f"(;GM[1]FF[4]CA[UTF-8]AP[kosumi scripts/match.py]SZ[{settings['size']}]"
-             f"KM[{settings['komi']:g}]RU[Chinese]DT[{datetime.date.today().isoformat()}]"
+             f"KM[{settings['komi']:g}]RU[{rules}]{handicap}"
+             f"DT[{datetime.date.today().isoformat()}]"
              f"PB[{sgf_text(black)}]PW[{sgf_text(white)}]RE[{result}]C[{sgf_text(comment)}]"]
     for colour, vertex in game["move_list"]:
         point = "" if vertex == "pass" else sgf_point(vertex, settings["size"])
@@ -269,12 +290,13 @@ class Match:
         """Plays game `number` and returns its record, or None when the match is stopping."""
         settings = self.settings
         size, komi = settings["size"], settings["komi"]
+        handicap = settings.get("handicap", 0)
         seed = settings["first_seed"] + number - 1
         kosumi_colour = "B" if number % 2 == 1 else "W"
         game = {"game": number, "seed": seed, "kosumi_colour": kosumi_colour,
                 "kosumi_command": settings["kosumi"].replace("{seed}", str(seed)),
                 "opponent_command": settings["opponent"].replace("{seed}", str(seed)),
-                "move_list": [], "score": "-", "winner": "error"}
+                "move_list": [], "handicap_stones": [], "score": "-", "winner": "error"}
         started = time.monotonic()
         stderr_files = {role: tempfile.TemporaryFile()
                         for role in ("kosumi", "opponent", "referee")}
@@ -290,9 +312,15 @@ class Match:
                     engine.send(f"boardsize {size}")
                     engine.send("clear_board")
                     engine.send(f"komi {komi:g}")
+                    if handicap:
+                        stones = sorted(engine.send(f"fixed_handicap {handicap}").upper().split())
+                        if game["handicap_stones"] and stones != game["handicap_stones"]:
+                            raise EngineError(f"{role}: fixed_handicap {handicap} placed "
+                                              f"{stones}, not {game['handicap_stones']}")
+                        game["handicap_stones"] = stones
                 by_colour = {kosumi_colour: engines["kosumi"],
                              "W" if kosumi_colour == "B" else "B": engines["opponent"]}
-                colour, passes = "B", 0
+                colour, passes = ("W" if handicap else "B"), 0
                 while len(game["move_list"]) < settings["max_moves"]:
                     mover = by_colour[colour]
                     reply = mover.send(f"genmove {colour}")
@@ -325,6 +353,8 @@ class Match:
                 referee.send(f"boardsize {size}")
                 referee.send("clear_board")
                 referee.send(f"komi {komi:g}")
+                if handicap:
+                    referee.send(f"fixed_handicap {handicap}")
                 for colour, move in game["move_list"]:
                     referee.send(f"play {colour} {move}")
             except EngineError as failure:
@@ -551,8 +581,17 @@ def main():
         epilog="See the top of scripts/match.py and scripts/README.md.")
     parser.add_argument("--kosumi", help="Kosumi's command line; {seed} becomes the game's seed")
     parser.add_argument("--opponent", help="the opponent's command line ({seed} works too)")
-    parser.add_argument("--referee", default="/usr/games/gnugo --mode gtp --chinese-rules",
-                        help="the scorer's command line (default: %(default)s)")
+    parser.add_argument("--rules", choices=sorted(REFEREES), default="chinese",
+                        help="the counting the games are played under: it chooses the default "
+                             "referee (chinese: GNU Go's area count; japanese: GNU Go's default "
+                             "territory count) and the SGF's RU (default %(default)s); give "
+                             "Kosumi the same rules with its own --rules")
+    parser.add_argument("--referee",
+                        help="the scorer's command line (default: the --rules referee, "
+                             f"{REFEREES['chinese']!r} for chinese)")
+    parser.add_argument("--handicap", type=int, default=0,
+                        help="fixed handicap stones (2 to 9; default none): every engine and "
+                             "the referee get `fixed_handicap N`, and White moves first")
     parser.add_argument("--games", type=int, default=10, help="games in the match (default 10)")
     parser.add_argument("--size", type=int, default=9, help="board size (default 9)")
     parser.add_argument("--komi", type=float, default=7.5, help="komi (default 7.5)")
@@ -589,6 +628,9 @@ def main():
         parser.error("--size must be 2 to 25")
     if arguments.games < 1 or arguments.parallel < 1 or arguments.timeout <= 0:
         parser.error("--games, --parallel and --timeout must be positive")
+    if arguments.handicap and not 2 <= arguments.handicap <= 9:
+        parser.error("--handicap must be 2 to 9 (or 0 for none)")
+    arguments.referee = arguments.referee or REFEREES[arguments.rules]
     for role in ("kosumi", "opponent", "referee"):
         check_command(role, getattr(arguments, role))
     if "{seed}" not in arguments.kosumi:
@@ -598,6 +640,11 @@ def main():
                 "referee": arguments.referee, "size": arguments.size, "komi": arguments.komi,
                 "max_moves": arguments.max_moves or 4 * arguments.size ** 2,
                 "first_seed": arguments.first_seed}
+    # Only when they differ from the defaults, so that earlier results files still resume.
+    if arguments.rules != "chinese":
+        settings["rules"] = arguments.rules
+    if arguments.handicap:
+        settings["handicap"] = arguments.handicap
     done = []
     if os.path.exists(arguments.results) and os.path.getsize(arguments.results) > 0:
         try:
