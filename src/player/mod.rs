@@ -14,7 +14,9 @@
 
 pub mod cleanup;
 mod mcts;
+mod passing;
 mod random;
+pub mod territory;
 
 pub use mcts::{
     DEFAULT_MEMORY_MB, DEFAULT_PLAYOUTS, DEFAULT_RESIGN, MctsPlayer, MctsSettings, SharedSettings,

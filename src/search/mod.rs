@@ -83,6 +83,11 @@ pub struct Position {
     pub after_pass: bool,
     /// The last move played, for the priors.
     pub last_move: Option<Point>,
+    /// Whether each stone placed costs its player a point (territory counting without pass
+    /// stones): each playout's area margin then loses the stones Black placed along the line
+    /// in the tree and gains White's (`komi` holds the game's own difference so far; the
+    /// playout's stones are not counted, see `player::territory`).
+    pub stones_cost: bool,
 }
 
 /// What a line in the tree must not recreate, as the game's superko rule says.
@@ -392,6 +397,7 @@ mod tests {
                 .collect(),
             after_pass: false,
             last_move: None,
+            stones_cost: false,
         }
     }
 

@@ -65,6 +65,18 @@ impl Shared {
 /// A worker adds its ownership tally to the shared one after this many playouts.
 const OWNERSHIP_BATCH: u32 = 64;
 
+/// Stones Black placed minus stones White placed in `moves` (passes place none).
+fn placed_difference(moves: &[(Color, u16)]) -> i32 {
+    moves
+        .iter()
+        .filter(|&&(_, point)| point != PASS_MARK)
+        .map(|&(color, _)| match color {
+            Color::Black => 1,
+            Color::White => -1,
+        })
+        .sum()
+}
+
 /// A marker in `Worker::sequence` for a pass.
 const PASS_MARK: u16 = u16::MAX;
 
@@ -256,6 +268,12 @@ impl Worker {
         shared: &Shared,
     ) -> Color {
         self.recorded.clear();
+        // Under territory counting each stone placed in the tree costs its player a point.
+        let tree_stones = if position.stones_cost {
+            placed_difference(&self.sequence)
+        } else {
+            0
+        };
         let outcome = playout::playout_after(
             settings.policy,
             &mut self.board,
@@ -272,7 +290,7 @@ impl Worker {
         if settings.ownership {
             self.tally_ownership(shared);
         }
-        let margin = f64::from(outcome.area_margin) - position.komi;
+        let margin = f64::from(outcome.area_margin) - position.komi - f64::from(tree_stones);
         let black_wins = if margin == 0.0 {
             self.random.next_u32() & 1 == 1
         } else {

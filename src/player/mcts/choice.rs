@@ -1,17 +1,16 @@
 //! Choosing the move from a search's numbers: the most visited candidate, unless it is a pass
-//! that does not win the count, or resignation when the best win rate is hopeless after
-//! enough playouts.
+//! that the rules of passing reject (player/passing.rs), or resignation when the best win rate
+//! is hopeless after enough playouts.
 
 use super::MctsSettings;
-use crate::board::Color;
-use crate::game::{Game, Move};
+use crate::game::Move;
+use crate::player::passing::Passing;
 use crate::player::{Action, Statistics};
-use crate::score;
 
 /// What the choice of the move must respect besides the search's numbers.
 pub(super) struct Choice<'a> {
-    pub game: &'a Game,
-    pub color: Color,
+    /// The rules of passing (none for an analysis).
+    pub passing: Option<Passing<'a>>,
     /// Passing is allowed (not in the cleanup phase while dead stones stand).
     pub pass_allowed: bool,
     /// Resigning is allowed (not in the cleanup phase, nor under dynamic komi).
@@ -20,17 +19,16 @@ pub(super) struct Choice<'a> {
 
 impl Choice<'_> {
     /// The action the search's statistics call for (`fallback` when it ran no playout): the
-    /// most visited move, unless it is a pass that does not win the count (then the next most
-    /// visited move), or resignation when the best win rate is hopeless after enough
-    /// playouts.
+    /// most visited move, unless it is a pass that the rules of passing reject (then their
+    /// choice, `Passing::instead_of_pass`), or resignation when the best win rate is
+    /// hopeless after enough playouts.
     pub(super) fn choose(
         &self,
         statistics: &Statistics,
         fallback: Move,
         settings: &MctsSettings,
     ) -> Action {
-        let mut candidates = statistics.candidates.iter();
-        let Some(best) = candidates.next() else {
+        let Some(best) = statistics.candidates.first() else {
             // No playout ran (a budget of 0): the best prior.
             return Action::Play(fallback);
         };
@@ -41,29 +39,13 @@ impl Choice<'_> {
         {
             return Action::Resign;
         }
-        if best.turn == Move::Pass {
-            let other = candidates.find(|candidate| candidate.turn != Move::Pass);
-            match other {
-                Some(other) if !self.pass_allowed || !passing_wins(self.game, self.color) => {
-                    return Action::Play(other.turn);
-                }
-                _ => {}
-            }
+        if let Some(instead) = self
+            .passing
+            .as_ref()
+            .and_then(|passing| passing.instead_of_pass(statistics, self.pass_allowed))
+        {
+            return Action::Play(instead);
         }
         Action::Play(best.turn)
-    }
-}
-
-/// Whether `color` wins the count (the end-of-game judgement's, as `final_score` gives it) if
-/// it passes now and the game ends there.
-pub fn passing_wins(game: &Game, color: Color) -> bool {
-    let mut ended = game.clone();
-    if ended.play(color, Move::Pass).is_err() {
-        return false;
-    }
-    let margin = score::final_count(&ended).margin;
-    match color {
-        Color::Black => margin > 0.0,
-        Color::White => margin < 0.0,
     }
 }

@@ -1,12 +1,15 @@
 //! Preparing a search: the moves the root may have (the game's own legality, superko
 //! included, without the player's own eyes; the cleanup moves in the cleanup phase; without
-//! the moves an analysis excludes), the decisions that need no search (passing when the
-//! opponent passed and the count wins, passing when nothing else is left), the komi the
-//! playouts count with and the positions the tree must not repeat.
+//! the moves an analysis excludes, the moves the rules of passing judge losing), the decisions
+//! that need no search (the passes of player/passing.rs, passing when nothing else is left),
+//! the komi the playouts count with and the positions the tree must not repeat.
 
-use super::choice::{Choice, passing_wins};
+use super::choice::Choice;
+use super::time;
 use crate::board::{Color, Point};
 use crate::game::{Game, Move};
+use crate::player::passing::{Passing, Plan};
+use crate::player::territory;
 use crate::player::{Action, Purpose, Request, cleanup};
 use crate::playout;
 use crate::rules::KoRule;
@@ -41,31 +44,35 @@ impl<'a> Root<'a> {
         let legal = own_moves(game, color);
         let (root_moves, pass_allowed) = root_moves(request, &legal);
         let analyze = matches!(request.purpose, Purpose::Analyze { .. });
-        let opponent_passed = matches!(
-            game.moves().last(),
-            Some(&(mover, Move::Pass)) if mover == color.opponent()
-        );
-        // The opponent passed and the count wins: end the game (Pachi's rule, docs/search.md §7).
-        if !analyze
-            && pass_allowed
-            && (opponent_passed || legal.is_empty())
-            && passing_wins(game, color)
-        {
-            log::debug!("passing: the opponent passed and the count wins");
-            return Preparation::Answer(Action::Play(Move::Pass));
-        }
+        // The rules of passing and of territory play (player/passing.rs) decide what the
+        // root may have, and may pass without searching.
+        let (passing, root_moves, pass_allowed) = if analyze {
+            (None, root_moves, pass_allowed)
+        } else {
+            let move_time = time::budget(&request.limits, game.board(), color, 0).time;
+            let passing = Passing::new(game, color, &legal, move_time);
+            match passing.plan(&root_moves, pass_allowed) {
+                Plan::Pass(reason) => {
+                    log::debug!("passing: {reason}");
+                    return Preparation::Answer(Action::Play(Move::Pass));
+                }
+                Plan::Search {
+                    root_moves,
+                    pass_allowed,
+                } => (Some(passing), root_moves, pass_allowed),
+            }
+        };
         if root_moves.is_empty() && !analyze {
             return Preparation::Answer(Action::Play(Move::Pass));
         }
-        let (komi, extra_komi) = search_komi(game);
+        let (komi, extra_komi) = search_komi(game, color);
         let cleanup = matches!(request.purpose, Purpose::Cleanup { .. });
         Preparation::Search(Box::new(Root {
             position: position(game, color, komi, root_moves),
             pass_allowed,
             analyze,
             choice: Choice {
-                game,
-                color,
+                passing,
                 pass_allowed,
                 may_resign: !cleanup && !analyze && extra_komi == 0.0,
             },
@@ -131,17 +138,20 @@ pub(super) fn position(game: &Game, color: Color, komi: f64, root_moves: Vec<Poi
             Some(&(_, Move::Place(point))) => Some(point),
             _ => None,
         },
+        stones_cost: territory::stones_cost(game.rules()),
     }
 }
 
-/// The komi the playouts count with, from Black's side: komi, the handicap bonus of the rules
-/// (area counting needs it under every ruleset that has one), and in handicap games a dynamic
-/// komi that starts at 7 points a stone and falls linearly to nothing by move 15 on 9×9 (50
-/// on 13×13, 100 on 15×15, 200 above), so that the search sees a contest instead of a game
-/// won or lost whatever it does. Returns the komi and the dynamic part.
-pub fn search_komi(game: &Game) -> (f64, f64) {
+/// The komi the playouts count with, from Black's side, for `to_move` to play: komi, what
+/// makes the playouts' area count the game's count (`territory::count_offset`: the handicap
+/// bonus of area counting, the stones placed and pass stones of territory counting), and in
+/// handicap games, under every ruleset, a dynamic komi that starts at 7 points a stone and
+/// falls linearly to nothing by move 15 on 9×9 (50 on 13×13, 100 on 15×15, 200 above), so that
+/// the search sees a contest instead of a game won or lost whatever it does. Returns the komi
+/// and the dynamic part.
+pub fn search_komi(game: &Game, to_move: Color) -> (f64, f64) {
     let handicap = game.handicap();
-    let base = game.komi() + f64::from(game.rules().handicap_bonus.points(handicap));
+    let base = game.komi() + territory::count_offset(game, to_move);
     if handicap == 0 {
         return (base, 0.0);
     }
@@ -171,14 +181,14 @@ mod tests {
             .collect();
         game.place_setup(&stones, true).unwrap();
         // Chinese rules: 2 points of handicap bonus, plus 14 of dynamic komi.
-        assert_eq!(search_komi(&game), (16.5, 14.0));
+        assert_eq!(search_komi(&game, Color::White), (16.5, 14.0));
         for _ in 0..15 {
             let color = game.to_move();
             game.play(color, Move::Pass).unwrap();
         }
-        assert_eq!(search_komi(&game), (2.5, 0.0));
+        assert_eq!(search_komi(&game, game.to_move()), (2.5, 0.0));
         assert_eq!(
-            search_komi(&Game::new(9, Rules::JAPANESE, 6.5).unwrap()),
+            search_komi(&Game::new(9, Rules::JAPANESE, 6.5).unwrap(), Color::Black),
             (6.5, 0.0)
         );
     }
