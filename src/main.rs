@@ -255,6 +255,12 @@ fn train(folders: &[PathBuf], out: &Path, settings: &knowledge::train::Settings)
         100.0 * report.playout_held_out_first_choice,
     );
     println!("{description}");
+    for (size, positions, share) in &report.held_out_by_size {
+        println!(
+            "{size}x{size}: {positions} held-out positions, first choice {:.1} %",
+            100.0 * share
+        );
+    }
     for (group, gammas) in knowledge::features::Group::ALL
         .iter()
         .zip(&report.model.groups)

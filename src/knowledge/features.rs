@@ -4,9 +4,9 @@
 //! and the diamond hashes of `knowledge::shape`). Knows the board and the recent moves, not
 //! the model's weights.
 
-use crate::board::{Board, Color, Point};
-use crate::playout::knowledge as tactics;
-use crate::tactics::SelfAtari;
+use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point};
+use crate::playout::knowledge as reading;
+use crate::tactics::{self, SelfAtari};
 
 use super::shape;
 
@@ -18,15 +18,16 @@ pub enum Group {
     Pass,
     /// Capturing: a capture that saves own stones in atari (0), that takes the stones of the
     /// opponent's last move (1), that stops the last move from connecting to the chain in
-    /// atari (the point is next to the last move) (2), or any other capture: of one stone
-    /// (3), two or three (4), four or more (5).
+    /// atari (the point is next to the last move) (2), that takes a chain which could escape
+    /// if left alone (not caught in a ladder) (3), or any other capture: of one stone (4), two
+    /// or three (5), four or more (6).
     Capture,
     /// Getting own stones out of atari without capturing: one stone (0, 1), two or three
     /// (2, 3), four or more (4, 5), with two liberties after the move (even values) or more
-    /// (odd values).
+    /// (odd values); an extension that the chaser still catches in a ladder (6).
     Escape,
     /// Putting opposing stones in atari: while a ko is on the board (0), else one stone (1),
-    /// two or three (2), four or more (3).
+    /// two or three (2), four or more (3); an atari that captures in a ladder (4).
     Atari,
     /// Leaving own stones in atari without capturing (`tactics::self_atari`): one stone (0),
     /// several stones that only lose (1), several stones that make a nakade (2).
@@ -63,9 +64,9 @@ impl Group {
     pub const fn values(self) -> usize {
         match self {
             Group::Pass => 2,
-            Group::Capture => 6,
-            Group::Escape => 6,
-            Group::Atari => 4,
+            Group::Capture => 7,
+            Group::Escape => 7,
+            Group::Atari => 5,
             Group::SelfAtari => 3,
             Group::Nakade | Group::OwnEye => 1,
             Group::Line => 4,
@@ -147,31 +148,39 @@ pub fn move_features(board: &Board, color: Color, point: Point, history: &Histor
         pattern: shape::canonical_code(shape::mover_code(board, color, point)),
         shapes: shape::diamond_hashes(board, color, point),
     };
-    let known = tactics::move_features(board, color, point, history.last);
+    let known = reading::move_features(board, color, point, history.last);
     if known.captured_stones > 0 {
         let takes_last = history.last.is_some_and(|last| {
             board.has_stone(color.opponent(), last) && board.atari_liberty(last) == Some(point)
         });
         let next_to_last = history
             .last
-            .is_some_and(|last| tactics::gridcular_distance(board, point, last) == 2);
+            .is_some_and(|last| reading::gridcular_distance(board, point, last) == 2);
         let value = if known.saves_own_stones > 0 {
             0
         } else if takes_last {
             1
         } else if next_to_last {
             2
+        } else if captures_a_runner(board, color, point) {
+            3
         } else {
-            3 + size_bucket(known.captured_stones)
+            4 + size_bucket(known.captured_stones)
         };
         features.set(Group::Capture, value);
     } else if known.saves_own_stones > 0 {
         let liberties = board.liberties_after(color, point, 3);
-        let value = 2 * size_bucket(known.saves_own_stones) + u8::from(liberties >= 3);
+        let value = if !tactics::extension_escapes(board, color, point) {
+            6
+        } else {
+            2 * size_bucket(known.saves_own_stones) + u8::from(liberties >= 3)
+        };
         features.set(Group::Escape, value);
     }
     if known.atari_stones > 0 {
-        let value = if board.ko().is_some() {
+        let value = if tactics::atari_captures(board, color, point) {
+            4
+        } else if board.ko().is_some() {
             0
         } else {
             1 + size_bucket(known.atari_stones)
@@ -206,6 +215,18 @@ pub fn move_features(board: &Board, color: Color, point: Point, history: &Histor
     features
 }
 
+/// Whether `color` on `point` captures an opposing chain that is not caught in a ladder: one
+/// that would escape if left alone.
+fn captures_a_runner(board: &Board, color: Color, point: Point) -> bool {
+    NEIGHBOUR_STEPS.iter().any(|&step| {
+        board.step(point, step).is_some_and(|neighbour| {
+            board.has_stone(color.opponent(), neighbour)
+                && board.atari_liberty(neighbour) == Some(point)
+                && !tactics::is_captured_in_ladder(board, neighbour)
+        })
+    })
+}
+
 /// 0 for one stone, 1 for two or three, 2 for four or more.
 fn size_bucket(stones: u32) -> u8 {
     match stones {
@@ -217,7 +238,7 @@ fn size_bucket(stones: u32) -> u8 {
 
 /// The value of the distance groups: gridcular distance 2–16 as 0–14, farther as 15.
 fn distance_value(board: &Board, point: Point, other: Point) -> u8 {
-    let distance = tactics::gridcular_distance(board, point, other).max(2);
+    let distance = reading::gridcular_distance(board, point, other).max(2);
     (distance.min(17) - 2) as u8
 }
 
@@ -256,14 +277,15 @@ mod tests {
         assert_eq!(capture.value(Group::Line), Some(1));
         // Without that last move it is a capture of two stones.
         let plain = features_of(&board, Color::Black, "C4", None);
-        assert_eq!(plain.value(Group::Capture), Some(4));
+        assert_eq!(plain.value(Group::Capture), Some(5));
         // Had White just played B4, next to C4, the capture would stop B4 from connecting.
         let cut = features_of(&board, Color::Black, "C4", Some("B4"));
         assert_eq!(cut.value(Group::Capture), Some(2));
         assert_eq!(plain.value(Group::DistanceToLast), None);
-        // For White the point is an escape of two stones to two liberties (B4, C5).
+        // For White the point is an extension of two stones to two liberties (B4, C5), from
+        // which Black's atari at C5 catches them: an escape that does not work.
         let escape = features_of(&board, Color::White, "C4", Some("D2"));
-        assert_eq!(escape.value(Group::Escape), Some(2));
+        assert_eq!(escape.value(Group::Escape), Some(6));
         assert_eq!(escape.value(Group::Capture), None);
     }
 
@@ -300,7 +322,7 @@ mod tests {
         //   5 . . . . .
         //   4 O O O . .    Black A2 leaves A3-B3 and itself with the one liberty B2, in
         //   3 X X O . .    the open: a self-atari that only loses. Black B2 keeps three
-        //   2 . . . . .    liberties; White B2 puts A3-B3 in atari.
+        //   2 . . . . .    liberties; White B2 puts A3-B3 in an atari they cannot escape.
         //   1 O . . . .
         let board = diagram(
             "
@@ -317,8 +339,8 @@ mod tests {
         let white_atari = features_of(&board, Color::White, "B2", None);
         assert_eq!(
             white_atari.value(Group::Atari),
-            Some(2),
-            "two stones in atari"
+            Some(4),
+            "two stones in atari that cannot run (A2 leaves them one liberty)"
         );
         //   1 . O . . .    A lone black stone at A1 has one liberty, A2.
         let lone = diagram(
@@ -380,6 +402,76 @@ mod tests {
         assert_eq!(far.value(Group::Line), Some(0));
         let centre = move_features(&eyes, Color::Black, at(&eyes, "C3"), &history);
         assert_eq!(centre.value(Group::Line), Some(2));
+    }
+
+    #[test]
+    fn ladders_decide_whether_an_atari_works_an_escape_runs_and_a_capture_is_urgent() {
+        //   4 . . X X . .    White C3 is in atari at D3. Extending there runs into a ladder
+        //   3 . X O . . .    (D3 E3 D2 ... to the edge), so the escape does not work, and
+        //   2 . . X . . .    Black taking C3 at D3 takes a chain that was caught anyway.
+        //   1 . . . . . .
+        let caught = diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X X . . . . .
+            . X O . . . . . .
+            . . X . . . . . .
+            . . . . . . . . .",
+        );
+        let run = features_of(&caught, Color::White, "D3", None);
+        assert_eq!(run.value(Group::Escape), Some(6));
+        let take = features_of(&caught, Color::Black, "D3", None);
+        assert_eq!(
+            take.value(Group::Capture),
+            Some(4),
+            "one stone, caught anyway"
+        );
+        // A white stone at E2 breaks the ladder: the escape works, the capture is urgent.
+        let broken = diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X X . . . . .
+            . X O . . . . . .
+            . . X . O . . . .
+            . . . . . . . . .",
+        );
+        let run = features_of(&broken, Color::White, "D3", None);
+        assert_eq!(
+            run.value(Group::Escape),
+            Some(0),
+            "one stone, two liberties"
+        );
+        let take = features_of(&broken, Color::Black, "D3", None);
+        assert_eq!(take.value(Group::Capture), Some(3));
+        // Before Black's C4, the atari at C4 works in a ladder; with the breaker it does not.
+        let before = |broken: bool| {
+            let mut board = diagram(
+                "
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . . . . . . .
+                . . . X . . . . .
+                . X O . . . . . .
+                . . X . . . . . .
+                . . . . . . . . .",
+            );
+            if broken {
+                board.play(Color::White, at(&board, "E2"));
+            }
+            features_of(&board, Color::Black, "C4", None).value(Group::Atari)
+        };
+        assert_eq!(before(false), Some(4));
+        assert_eq!(before(true), Some(1));
     }
 
     #[test]

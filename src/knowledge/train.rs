@@ -429,6 +429,8 @@ pub struct Report {
     pub held_out_first_choice: f64,
     /// The same for the 3×3-only playout model.
     pub playout_held_out_first_choice: f64,
+    /// Per board size among the held-out games: the size, the positions and the share.
+    pub held_out_by_size: Vec<(usize, usize, f64)>,
 }
 
 /// Trains the model (and the 3×3-only playout model) on `games`.
@@ -472,7 +474,27 @@ pub fn train(games: &[GameRecord], settings: &Settings) -> Report {
     );
     let playout_held_out_first_choice = first_choice_share(&pattern_test, &pattern_gammas);
     let model = to_model(&layout, &gammas, &pattern_gammas);
+    let mut sizes: Vec<usize> = held_out.iter().map(|game| game.size).collect();
+    sizes.sort_unstable();
+    sizes.dedup();
+    let held_out_by_size = sizes
+        .into_iter()
+        .map(|size| {
+            let games: Vec<&GameRecord> = held_out
+                .iter()
+                .copied()
+                .filter(|game| game.size == size)
+                .collect();
+            let data = build_data_set(&games, &layout, settings);
+            (
+                size,
+                data.positions.len(),
+                first_choice_share(&data, &gammas),
+            )
+        })
+        .collect();
     Report {
+        held_out_by_size,
         model,
         training_games: training.len(),
         held_out_games: held_out.len(),
