@@ -1,6 +1,6 @@
 //! The repository stands on its own: every `docs/<name>.md §<number>` reference in the code, the
 //! scripts and the documents names a file and a section that exist, and no file cites a
-//! document the repository does not hold.
+//! document the repository does not hold; docs/architecture.md has one line for each module.
 //!
 //! Sections are numbered in their headings: `## 3. Counting` is section 3 and
 //! `### 2.7 Ko and superko` is section 2.7 (two to six `#`, a space, the number, an optional
@@ -392,5 +392,36 @@ fn the_readme_s_gogui_regress_loop_gives_each_script_the_arguments_the_runner_gi
     assert!(
         with_arguments >= 2,
         "the mcts scripts carry their arguments"
+    );
+}
+
+/// docs/architecture.md keeps one line for each module of src/, starting with its path, and
+/// none for a module that is gone: the map stays the code's.
+#[test]
+fn the_architecture_has_one_line_for_every_module_and_none_for_a_missing_one() {
+    let root = repository_root();
+    let map = std::fs::read_to_string(root.join("docs/architecture.md")).expect("a readable map");
+    let listed: BTreeSet<&str> = map
+        .lines()
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|first| first.starts_with("src/") && first.ends_with(".rs"))
+        .collect();
+    let modules: BTreeSet<String> = files_under(&root.join("src"))
+        .iter()
+        .filter(|path| path.extension().is_some_and(|ending| ending == "rs"))
+        .filter_map(|path| Some(path.strip_prefix(&root).ok()?.to_string_lossy().to_string()))
+        .collect();
+    let unlisted: Vec<&String> = modules
+        .iter()
+        .filter(|module| !listed.contains(module.as_str()))
+        .collect();
+    let gone: Vec<&&str> = listed
+        .iter()
+        .filter(|line| !modules.contains(**line))
+        .collect();
+    assert!(
+        unlisted.is_empty() && gone.is_empty(),
+        "docs/architecture.md: modules without their line {unlisted:?}, lines without a module \
+         {gone:?}"
     );
 }
