@@ -356,8 +356,9 @@ fn bench_search(size: usize, flags: &SearchFlags, seed: u64) -> ExitCode {
     let playouts = flags.playouts.unwrap_or(100_000);
     let settings = flags.mcts_settings();
     let cpu_start = process_cpu_seconds();
-    let result = kosumi::player::bench_search(size, playouts, &settings, seed)
+    let bench = kosumi::player::bench_search(size, playouts, &settings, seed)
         .expect("the size was checked by the argument parser");
+    let result = &bench.outcome;
     let cpu = process_cpu_seconds()
         .zip(cpu_start)
         .map(|(end, start)| end - start);
@@ -372,6 +373,16 @@ fn bench_search(size: usize, flags: &SearchFlags, seed: u64) -> ExitCode {
         "{:.0} search playouts/s",
         result.playouts as f64 / result.elapsed.as_secs_f64().max(1e-9)
     );
+    println!(
+        "tree: {} nodes, {:.1} MB, {:.0} bytes per playout; peak resident memory {}",
+        bench.nodes,
+        bench.tree_bytes as f64 / 1e6,
+        bench.tree_bytes as f64 / result.playouts.max(1) as f64,
+        peak_resident_memory().map_or_else(
+            || "unknown".to_string(),
+            |kb| format!("{:.1} MB", kb as f64 / 1e3)
+        )
+    );
     if let Some(cpu) = cpu {
         // Wall time is what threads gain; CPU time tells whether the machine was busy.
         println!(
@@ -380,6 +391,14 @@ fn bench_search(size: usize, flags: &SearchFlags, seed: u64) -> ExitCode {
         );
     }
     ExitCode::SUCCESS
+}
+
+/// The most memory this process has held resident, in kB (Linux's `VmHWM` in
+/// `/proc/self/status`); `None` where that file does not exist.
+fn peak_resident_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = text.lines().find(|line| line.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }
 
 /// The CPU time this process has used (all threads, user and system), from Linux's

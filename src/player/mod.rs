@@ -19,8 +19,8 @@ mod random;
 pub mod territory;
 
 pub use mcts::{
-    DEFAULT_MEMORY_MB, DEFAULT_PLAYOUTS, DEFAULT_RESIGN, MctsPlayer, MctsSettings, SharedSettings,
-    bench_search,
+    DEFAULT_MEMORY_MB, DEFAULT_PLAYOUTS, DEFAULT_RESIGN, MctsPlayer, MctsSettings, SearchBench,
+    SharedSettings, bench_search,
 };
 pub use random::RandomPlayer;
 

@@ -278,6 +278,11 @@ impl Tree {
         self.nodes.load(Ordering::Relaxed)
     }
 
+    /// The memory the tree's nodes take, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.nodes() * NODE_BYTES
+    }
+
     /// The node budget.
     pub fn capacity(&self) -> usize {
         self.capacity

@@ -244,6 +244,17 @@ impl Player for MctsPlayer {
     }
 }
 
+/// What `bench_search` measured.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchBench {
+    /// The search's numbers.
+    pub outcome: search::Outcome,
+    /// The nodes of the tree it grew.
+    pub nodes: usize,
+    /// The memory the tree takes, in bytes.
+    pub tree_bytes: usize,
+}
+
 /// Runs one search of `playouts` playouts from the empty `size`×`size` board (komi 7.5,
 /// Chinese rules) with `settings`, for `kosumi bench --player mcts`; `None` for a bad size.
 pub fn bench_search(
@@ -251,7 +262,7 @@ pub fn bench_search(
     playouts: u64,
     settings: &MctsSettings,
     seed: u64,
-) -> Option<search::Outcome> {
+) -> Option<SearchBench> {
     let game = Game::new(size, Rules::CHINESE, 7.5)?;
     let root_moves = root::own_moves(&game, Color::Black);
     let position = root::position(&game, Color::Black, 7.5, root_moves);
@@ -267,7 +278,7 @@ pub fn bench_search(
         playouts: Some(playouts),
         time: None,
     };
-    Some(search::search(
+    let outcome = search::search(
         &tree,
         &position,
         &search_settings,
@@ -275,7 +286,12 @@ pub fn bench_search(
         &|| false,
         None,
         seed,
-    ))
+    );
+    Some(SearchBench {
+        outcome,
+        nodes: tree.nodes(),
+        tree_bytes: tree.bytes(),
+    })
 }
 
 #[cfg(test)]
