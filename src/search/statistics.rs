@@ -12,8 +12,8 @@ pub fn statistics(tree: &Tree, playouts: u64, elapsed: Duration) -> Statistics {
     let root = tree.root();
     let mut candidates: Vec<Candidate> = root
         .children()
-        .unwrap_or(&[])
-        .iter()
+        .into_iter()
+        .flat_map(|children| children.iter())
         .filter(|child| child.is_selectable() && child.visits() > 0)
         .map(|child| Candidate {
             turn: child.turn(),
@@ -69,4 +69,58 @@ pub(super) fn principal_variation(node: &Node) -> Vec<Move> {
         current = best;
     }
     line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Point;
+    use crate::search::tree::Children;
+
+    fn point(index: u16) -> Move {
+        Move::Place(Point(index))
+    }
+
+    /// A node for `turn` with `visits` visits, and `children` below it.
+    fn node(turn: Move, visits: u32, children: Vec<Node>) -> Node {
+        let node = Node::new(turn, 0.0, 0.0);
+        for _ in 0..visits {
+            node.add_visit();
+        }
+        if !children.is_empty() {
+            node.expand(|| Children::new(children, 0, 0));
+        }
+        node
+    }
+
+    #[test]
+    fn the_principal_variation_follows_the_most_visited_children_while_they_have_visits() {
+        //   A (10) ─┬─ B (6) ─┬─ D (0)
+        //           │         └─ E (0)
+        //           └─ C (3) ─── F (2)
+        let b = node(
+            point(31),
+            6,
+            vec![node(point(33), 0, vec![]), node(point(34), 0, vec![])],
+        );
+        let c = node(point(32), 3, vec![node(point(35), 2, vec![])]);
+        let a = node(point(30), 10, vec![b, c]);
+        assert_eq!(principal_variation(&a), vec![point(30), point(31)]);
+        // A leaf's line is its own move.
+        assert_eq!(
+            principal_variation(&node(point(36), 5, vec![])),
+            vec![point(36)]
+        );
+    }
+
+    #[test]
+    fn the_principal_variation_stops_at_sixty_four_moves() {
+        let mut deepest = node(point(0), 1, vec![]);
+        for index in 1..100u16 {
+            deepest = node(point(index), 1, vec![deepest]);
+        }
+        let line = principal_variation(&deepest);
+        assert_eq!(line.len(), 64);
+        assert_eq!(line[..3], [point(99), point(98), point(97)]);
+    }
 }
