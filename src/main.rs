@@ -74,8 +74,8 @@ struct SearchFlags {
     /// mcts: search threads (default: the machine's cores).
     #[arg(long, global = true, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: Option<u32>,
-    /// mcts: the search tree's memory limit in MB; when it is reached the search stops
-    /// growing and answers.
+    /// mcts: the search tree's memory limit in MB; when it is reached the tree stops growing
+    /// and the search goes on below its leaves; a kept tree is pruned between moves.
     #[arg(long, global = true, default_value_t = DEFAULT_MEMORY_MB as u64,
           value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
     memory: u64,

@@ -49,7 +49,7 @@ pub enum Purpose<'a> {
         targets: &'a [Point],
     },
     /// Analysis (`lz-analyze`, `kata-analyze`, pondering): nothing will be played. A player
-    /// that searches searches until `stop` (or until its memory is full), whatever the limits,
+    /// that searches searches until `stop`, whatever the limits,
     /// reports through `progress`, keeps what it found for the moves to come, never resigns
     /// and never passes without searching; a player that does not search answers at once.
     Analyze {

@@ -1,67 +1,269 @@
 //! Expansion: which children a node gets, and with what priors. The root's are the moves the
-//! caller allows (the game's own legality); an inner node's are the moves the board's own
-//! mechanics allow, checked against repetitions only when first selected. Knows the board and
-//! the priors, not the game's history.
+//! caller allows (the game's own legality), all of them. An inner node's are the moves the
+//! board's own mechanics allow, ranked best prior first: it gets the first `FIRST_CHILDREN`
+//! and a pass when it is expanded, and more as its visits grow (progressive widening, one more
+//! ranked move per `VISITS_PER_CHILD` visits, added in segments that double what the node
+//! has). Repetitions are checked when a child is first selected. Knows the board and the
+//! priors, not the game's history.
 
+use super::tree::Children;
 use super::{Node, Position, Tree, prior};
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, CELLS, Color, Point};
 use crate::game::Move;
 use crate::playout;
 
+/// The ranked moves an inner node gets when it is expanded (a pass comes on top).
+pub const FIRST_CHILDREN: usize = 16;
+/// One more ranked move for every this many visits of the node.
+pub const VISITS_PER_CHILD: u32 = 8;
+
+/// A child for `point` with the prior of `color` playing there.
+fn child(board: &Board, color: Color, point: Point, last_move: Option<Point>, even: f32) -> Node {
+    let features = prior::features(board, color, point, last_move);
+    let prior = prior::prior(&features, even);
+    Node::new(Move::Place(point), prior.wins, prior.visits)
+}
+
+/// A pass child.
+fn pass_child(even: f32) -> Node {
+    let pass = prior::pass_prior(even);
+    Node::new(Move::Pass, pass.wins, pass.visits)
+}
+
 /// The root's children: the allowed moves with their priors, then a pass. Each is marked
 /// checked: the caller made sure they are legal.
-pub(super) fn root_children(position: &Position, even: f32) -> Box<[Node]> {
+pub(super) fn root_children(position: &Position, even: f32) -> Children {
     let board = &position.board;
     let color = position.to_move;
     let mut children: Vec<Node> = position
         .root_moves
         .iter()
-        .map(|&point| {
-            let features = prior::features(board, color, point, position.last_move);
-            let prior = prior::prior(&features, even);
-            Node::new(Move::Place(point), prior.wins, prior.visits)
-        })
+        .map(|&point| child(board, color, point, position.last_move, even))
         .collect();
-    let pass = prior::pass_prior(even);
-    children.push(Node::new(Move::Pass, pass.wins, pass.visits));
+    children.push(pass_child(even));
     for child in &children {
         child.set_valid(true);
     }
-    children.into_boxed_slice()
+    Children::new(children, 0, 0)
 }
 
-/// The children of an inner node: every empty point where `color` may play by the board's
-/// own mechanics (not suicide, not a simple-ko retake, not into its own eye), then a pass.
-/// Repetitions of earlier positions are checked when a child is first selected.
+/// Gives a root that was an inner node of an earlier search the allowed moves it lacks (the
+/// moves its widening had not reached yet), so that the root holds every allowed move.
+pub(super) fn complete_root(tree: &Tree, position: &Position, even: f32) {
+    let Some(children) = tree.root().children() else {
+        return;
+    };
+    let mut present = vec![false; CELLS];
+    let mut has_pass = false;
+    for child in children.iter() {
+        match child.point_index() {
+            Some(index) => present[index] = true,
+            None => has_pass = true,
+        }
+    }
+    let board = &position.board;
+    let color = position.to_move;
+    let mut missing: Vec<Node> = position
+        .root_moves
+        .iter()
+        .filter(|point| !present[point.index()])
+        .map(|&point| child(board, color, point, position.last_move, even))
+        .collect();
+    if !has_pass {
+        missing.push(pass_child(even));
+    }
+    if missing.is_empty() {
+        return;
+    }
+    // The segment ends the ranking: the root widens no further.
+    let segment = Children::new(missing, 0, 0);
+    tree.reserve(segment.units(), true);
+    children.widen(|_| segment);
+}
+
+/// The points where `color` may play at an inner node by the board's own mechanics (not
+/// suicide, not a simple-ko retake, not into its own eye), best prior first; ties in an order
+/// that depends on the position only, so that the ranking of one position is always the same.
+fn ranked(board: &Board, color: Color, last_move: Option<Point>, even: f32) -> Vec<Node> {
+    let mut children: Vec<Node> = board
+        .empty_points()
+        .filter(|&point| {
+            !(playout::policy::is_eye(board, color, point)
+                || board.is_ko_banned(color, point)
+                || board.placement(color, point).suicide)
+        })
+        .map(|point| child(board, color, point, last_move, even))
+        .collect();
+    let salt = board.hash();
+    let tie = |node: &Node| {
+        (node.point_index().unwrap_or(0) as u64 ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    };
+    children.sort_by(|first, second| {
+        second
+            .prior_value()
+            .total_cmp(&first.prior_value())
+            .then_with(|| tie(first).cmp(&tie(second)))
+    });
+    children
+}
+
+/// The children of an inner node when it is expanded: the first `FIRST_CHILDREN` ranked
+/// moves, then a pass.
 pub(super) fn inner_children(
     board: &Board,
     color: Color,
     last_move: Option<Point>,
     even: f32,
-) -> Box<[Node]> {
-    let mut children: Vec<Node> = Vec::with_capacity(board.empty_count() + 1);
-    for point in board.empty_points() {
-        if playout::policy::is_eye(board, color, point)
-            || board.is_ko_banned(color, point)
-            || board.placement(color, point).suicide
-        {
-            continue;
-        }
-        let features = prior::features(board, color, point, last_move);
-        let prior = prior::prior(&features, even);
-        children.push(Node::new(Move::Place(point), prior.wins, prior.visits));
-    }
-    let pass = prior::pass_prior(even);
-    children.push(Node::new(Move::Pass, pass.wins, pass.visits));
-    children.into_boxed_slice()
+) -> Children {
+    let mut children = ranked(board, color, last_move, even);
+    let total = children.len();
+    children.truncate(FIRST_CHILDREN);
+    let end = children.len();
+    children.push(pass_child(even));
+    Children::new(children, end, total)
+}
+
+/// Whether a node with `children` and `visits` visits is due more children.
+#[inline]
+pub(super) fn wants_widening(children: &Children, visits: u32) -> bool {
+    let (end, total) = children.ranked();
+    end < total && end < FIRST_CHILDREN + (visits / VISITS_PER_CHILD) as usize
+}
+
+/// The segment after the ranked moves `0..end` of an inner node: as many more as the node
+/// has (or all that are left).
+pub(super) fn next_children(
+    board: &Board,
+    color: Color,
+    last_move: Option<Point>,
+    even: f32,
+    end: usize,
+) -> Children {
+    let mut children = ranked(board, color, last_move, even);
+    let total = children.len();
+    let new_end = (2 * end).clamp(end + 1, total.max(end + 1)).min(total);
+    children.truncate(new_end);
+    let segment: Vec<Node> = children.drain(end.min(new_end)..).collect();
+    Children::new(segment, new_end, total)
 }
 
 /// Marks each of the root's children valid or not by `allowed` (the game's own legality, which
 /// the tree's may differ from when the root was an inner node of an earlier search).
 pub fn validate_root(tree: &Tree, allowed: impl Fn(Move) -> bool) {
     if let Some(children) = tree.root().children() {
-        for child in children {
+        for child in children.iter() {
             child.set_valid(allowed(child.turn()));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::tests::{at, diagram};
+    use std::collections::HashSet;
+
+    fn turns(children: &Children) -> Vec<Move> {
+        children.iter().map(Node::turn).collect()
+    }
+
+    #[test]
+    fn an_inner_node_leaves_out_ko_retakes_suicides_and_its_own_eyes() {
+        //   5 . . . . .
+        //   4 . . . . .     Black C2 has just captured White B2: White may not retake at
+        //   3 . X O . .     once. White A1 would be suicide; E1 is White's own eye.
+        //   2 X . X O O
+        //   1 . X O O .
+        let mut board = diagram(
+            "
+            . . . . .
+            . . . . .
+            . X O . .
+            X O . O O
+            . X O O .",
+        );
+        board.play(Color::Black, at(&board, "C2"));
+        assert!(board.is_ko_banned(Color::White, at(&board, "B2")));
+        let children = inner_children(&board, Color::White, Some(at(&board, "C2")), 14.0);
+        let white = turns(&children);
+        for excluded in ["B2", "A1", "E1"] {
+            assert!(
+                !white.contains(&Move::Place(at(&board, excluded))),
+                "{excluded} is a child"
+            );
+        }
+        // Every other empty point is a child, and a pass is the last.
+        let expected = board.empty_count() - 3;
+        assert_eq!(white.len(), expected + 1);
+        assert_eq!(white.last(), Some(&Move::Pass));
+        // Black, for whom none of the three is excluded, may play B2 (no ko ban for Black).
+        let black = inner_children(&board, Color::Black, None, 14.0);
+        assert!(turns(&black).contains(&Move::Place(at(&board, "B2"))));
+    }
+
+    #[test]
+    fn an_inner_node_gets_its_best_ranked_moves_first_and_more_as_its_visits_grow() {
+        // Black captures White C3 at C2: the capture is ranked first.
+        let board = diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X . . . . . .
+            . X O X . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        );
+        let children = inner_children(&board, Color::Black, None, 14.0);
+        assert_eq!(children.len(), FIRST_CHILDREN + 1);
+        assert_eq!(children[0].turn(), Move::Place(at(&board, "C2")));
+        let (end, total) = children.ranked();
+        assert_eq!((end, total), (FIRST_CHILDREN, board.empty_count()));
+        assert!(!wants_widening(&children, VISITS_PER_CHILD - 1));
+        assert!(wants_widening(&children, VISITS_PER_CHILD));
+        children.widen(|end| next_children(&board, Color::Black, None, 14.0, end));
+        assert_eq!(children.ranked().0, 2 * FIRST_CHILDREN);
+        assert_eq!(children.len(), 2 * FIRST_CHILDREN + 1);
+        // No move twice, and the ranking goes on where the first segment stopped.
+        let distinct: HashSet<Move> = children.iter().map(Node::turn).collect();
+        assert_eq!(distinct.len(), children.len());
+        let first = children.segments().next().unwrap();
+        let second = children.segments().nth(1).unwrap();
+        let worst_first = first[..FIRST_CHILDREN]
+            .iter()
+            .map(Node::prior_value)
+            .fold(f64::INFINITY, f64::min);
+        assert!(second.iter().all(|node| node.prior_value() <= worst_first));
+        // Widening stops when every ranked move is a child.
+        while children.ranked().0 < total {
+            children.widen(|end| next_children(&board, Color::Black, None, 14.0, end));
+        }
+        assert_eq!(children.len(), total + 1);
+        assert!(!wants_widening(&children, u32::MAX));
+    }
+
+    #[test]
+    fn a_root_that_was_an_inner_node_gets_the_allowed_moves_it_lacks() {
+        let board = Board::new(9).unwrap();
+        let position = Position {
+            board: board.clone(),
+            to_move: Color::Black,
+            komi: 7.5,
+            history: HashSet::new(),
+            repetition: super::super::Repetition::Positional,
+            root_moves: board.empty_points().collect(),
+            after_pass: false,
+            last_move: None,
+            stones_cost: false,
+        };
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1000);
+        tree.root()
+            .expand(|| inner_children(&board, Color::Black, None, 14.0));
+        complete_root(&tree, &position, 14.0);
+        let children = tree.root().children().unwrap();
+        assert_eq!(children.len(), 82);
+        assert_eq!(children.ranked().0, children.ranked().1, "no more widening");
     }
 }

@@ -3,8 +3,8 @@
 //! nodes' urgency, expands its leaf once the leaf has been visited often enough, plays a
 //! playout to the end, scores it by area with the search's komi, and backs the result up the
 //! line, with AMAF credit to every move played later by the same colour. The search stops at
-//! its playout or time limit, on the caller's stop signal, when its best move can no longer be
-//! overtaken, or when the tree is full. Knows the board and the playouts, not the game's
+//! its playout or time limit, on the caller's stop signal, or when its best move can no longer
+//! be overtaken; a full tree only stops growing. Knows the board and the playouts, not the game's
 //! history (the caller hands over the positions to avoid and the moves allowed at the root)
 //! and no GTP text.
 
@@ -180,8 +180,6 @@ pub enum Ending {
     Decided,
     /// The caller's stop signal.
     Stopped,
-    /// The tree reached its node budget.
-    Full,
 }
 
 /// A finished search's numbers.
@@ -204,8 +202,9 @@ const CHECK_EVERY: u64 = 16;
 const EARLY_END_MINIMUM: u64 = 100;
 
 /// Searches from `position` into `tree` (whose root stands for `position`; its children
-/// are created here if it has none) until the budget is spent, `stop` says so, the best move
-/// cannot be overtaken any more or the tree is full. With one thread and a playout budget the
+/// are created here if it has none, and completed when it lacks allowed moves) until the
+/// budget is spent, `stop` says so or the best move cannot be overtaken any more; a full tree
+/// stops growing and the simulations go on below its leaves. With one thread and a playout budget the
 /// search is a pure function of the tree, the position and `seed`.
 pub fn search(
     tree: &Tree,
@@ -220,9 +219,10 @@ pub fn search(
     let even = prior::even_visits(position.board.size());
     tree.root().expand(|| {
         let children = root_children(position, even);
-        tree.reserve(children.len(), true);
+        tree.reserve(children.units(), true);
         children
     });
+    expansion::complete_root(tree, position, even);
     let shared = Shared::new(settings.ownership);
     let run = Run {
         tree,
@@ -308,9 +308,6 @@ impl Run<'_> {
             if budget.playouts.is_some_and(|limit| done >= limit) {
                 break Ending::Playouts;
             }
-            if self.shared.full.load(Ordering::Relaxed) {
-                break Ending::Full;
-            }
             if run % CHECK_EVERY != 0 {
                 continue;
             }
@@ -376,6 +373,7 @@ fn cannot_be_overtaken(tree: &Tree, budget: Budget, done: u64, elapsed: Duration
 #[cfg(test)]
 mod tests {
     use super::expansion::inner_children;
+    use super::tree::Children;
     use super::*;
     use crate::board::tests::{at, diagram};
     use crate::playout;
@@ -565,7 +563,7 @@ mod tests {
     }
 
     #[test]
-    fn a_stop_signal_ends_the_search_and_a_full_tree_too() {
+    fn a_stop_signal_ends_the_search_and_a_full_tree_does_not() {
         let board = Board::new(9).unwrap();
         let position = position(&board, Color::Black, 7.5);
         let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
@@ -577,11 +575,22 @@ mod tests {
         let outcome = search(&tree, &position, &settings, budget, &|| true, None, 3);
         assert_eq!(outcome.ending, Ending::Stopped);
         assert!(outcome.playouts < 100);
-        // Room for the root's children and two more expansions: the tree fills and stops.
-        let small = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 250);
-        let outcome = search(&small, &position, &settings, budget, &|| false, None, 3);
-        assert_eq!(outcome.ending, Ending::Full);
-        assert!(small.nodes() < 250 + 2 * 82, "{}", small.nodes());
+        // Room for the root's children and a few more: the tree fills, stops growing, and the
+        // search goes on to its budget.
+        let small = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 120);
+        let limited = Budget {
+            playouts: Some(3000),
+            time: None,
+        };
+        let settings = Settings {
+            early_end: false,
+            ..settings
+        };
+        let outcome = search(&small, &position, &settings, limited, &|| false, None, 3);
+        assert_eq!(outcome.ending, Ending::Playouts);
+        assert_eq!(outcome.playouts, 3000);
+        assert_eq!(u64::from(small.root().visits()), 3000);
+        assert!(small.nodes() < 120 + 2 * 82, "{}", small.nodes());
     }
 
     #[test]
@@ -607,11 +616,14 @@ mod tests {
         // search as decided after about 100 playouts).
         let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 100);
         let children = tree.root().expand(|| {
-            vec![
-                Node::new(Move::Place(Point(30)), 7.0, 14.0),
-                Node::new(Move::Place(Point(31)), 7.0, 14.0),
-            ]
-            .into_boxed_slice()
+            Children::new(
+                vec![
+                    Node::new(Move::Place(Point(30)), 7.0, 14.0),
+                    Node::new(Move::Place(Point(31)), 7.0, 14.0),
+                ],
+                0,
+                0,
+            )
         });
         // The kept tree's visits: more on the second move than this search's playouts so far.
         for _ in 0..5000 {
@@ -685,5 +697,39 @@ mod tests {
         assert!(selectable(Repetition::Situational, Color::Black));
         assert!(!selectable(Repetition::Situational, Color::White));
         assert!(!selectable(Repetition::Positional, Color::Black));
+    }
+
+    #[test]
+    fn the_ownership_tally_counts_black_s_points_up_and_white_s_down() {
+        // Black's wall on B, White's on D: A is Black's, E is White's in nearly every playout.
+        let board = diagram(
+            "
+            . X . O .
+            . X . O .
+            . X . O .
+            . X . O .
+            . X . O .",
+        );
+        let position = position(&board, Color::Black, 0.5);
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
+        let budget = Budget {
+            playouts: Some(400),
+            time: None,
+        };
+        let settings = Settings {
+            ownership: true,
+            early_end: false,
+            ..Settings::default()
+        };
+        let outcome = search(&tree, &position, &settings, budget, &|| false, None, 3);
+        let ownership = outcome.ownership.expect("asked for");
+        let share =
+            |name: &str| ownership[board.points().position(|p| p == at(&board, name)).unwrap()];
+        for row in 1..=5 {
+            let black = share(&format!("A{row}"));
+            let white = share(&format!("E{row}"));
+            assert!(black > 0.5, "A{row}: {black}");
+            assert!(white < -0.5, "E{row}: {white}");
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! its real and prior experience with its AMAF mean by RAVE's minimum-MSE schedule; the most
 //! urgent child wins. Knows the nodes' statistics, not the board or the rules.
 
-use super::tree::{Experience, Node};
+use super::tree::{Children, Experience, Node};
 use crate::game::Move;
 
 /// The value the selection sees for a node with `experience`: real and prior experience
@@ -26,13 +26,16 @@ pub fn urgency(experience: Experience, rave_equivalence: f32) -> f32 {
 /// The selectable child of highest urgency, looking from `offset` (modulo the count) on so
 /// that ties fall to a random child, but never to a pass when another child ties with it;
 /// `None` when no child is selectable.
-pub fn most_urgent(children: &[Node], offset: usize, rave_equivalence: f32) -> Option<&Node> {
+pub fn most_urgent(children: &Children, offset: usize, rave_equivalence: f32) -> Option<&Node> {
     let count = children.len();
     let offset = offset % count.max(1);
     let mut best: Option<&Node> = None;
     let mut best_urgency = f32::NEG_INFINITY;
-    for step in 0..count {
-        let child = &children[(offset + step) % count];
+    let rotated = children
+        .iter()
+        .skip(offset)
+        .chain(children.iter().take(offset));
+    for child in rotated {
         if !child.is_selectable() {
             continue;
         }
@@ -75,22 +78,25 @@ mod tests {
 
     #[test]
     fn the_most_urgent_child_wins_and_a_tie_never_goes_to_a_pass() {
-        let children = [
-            Node::new(Move::Pass, 7.0, 14.0),
-            Node::new(point(30), 7.0, 14.0),
-            Node::new(point(31), 3.0, 14.0),
-        ];
+        let children = Children::new(
+            vec![
+                Node::new(Move::Pass, 7.0, 14.0),
+                Node::new(point(30), 7.0, 14.0),
+                Node::new(point(31), 3.0, 14.0),
+            ],
+            0,
+            0,
+        );
+        let children = &children;
+        let nth = |index: usize| children.iter().nth(index).unwrap();
         for offset in 0..3 {
-            let chosen = most_urgent(&children, offset, 3000.0).unwrap();
+            let chosen = most_urgent(children, offset, 3000.0).unwrap();
             assert_eq!(chosen.turn(), point(30), "offset {offset}");
         }
-        children[1].set_valid(false);
-        assert_eq!(
-            most_urgent(&children, 1, 3000.0).unwrap().turn(),
-            Move::Pass
-        );
-        children[0].set_valid(false);
-        children[2].set_valid(false);
-        assert!(most_urgent(&children, 0, 3000.0).is_none());
+        nth(1).set_valid(false);
+        assert_eq!(most_urgent(children, 1, 3000.0).unwrap().turn(), Move::Pass);
+        nth(0).set_valid(false);
+        nth(2).set_valid(false);
+        assert!(most_urgent(children, 0, 3000.0).is_none());
     }
 }

@@ -1,7 +1,11 @@
 //! The search tree: nodes with lock-free statistics, shared by every search thread. A node's
-//! children are created once, all together, when the node is expanded (`OnceLock`), and never
-//! change afterwards but for their statistics. Knows the board's points and moves, not the
-//! rules, the playouts or the time.
+//! children come in segments: the first when the node is expanded, best prior first, and more
+//! as the node's visits grow (progressive widening), each created once (`OnceLock`) after the
+//! one before and never changed afterwards but for their statistics. Knows the board's points
+//! and moves, not the rules, the playouts or the time.
+//!
+//! Freeing is off the search's critical path: what a new root leaves behind is freed on a
+//! background thread, which takes the nodes it frees off the tree's count.
 //!
 //! Statistics are plain atomic counters updated with relaxed ordering: a lost or torn update
 //! now and then is accepted (as in Fuego's lock-free search), a wrong read only makes one
@@ -9,8 +13,8 @@
 //! descent in progress counts as a loss for the threads that meet it: the virtual loss that
 //! spreads threads over different lines.
 
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 
 use crate::board::Point;
 use crate::game::Move;
@@ -57,7 +61,107 @@ pub struct Node {
     stats: AtomicU64,
     /// AMAF visits and wins, packed the same way.
     amaf: AtomicU64,
-    children: OnceLock<Box<[Node]>>,
+    children: OnceLock<Box<Children>>,
+}
+
+impl<'a> IntoIterator for &'a Children {
+    type Item = &'a Node;
+    type IntoIter = Box<dyn Iterator<Item = &'a Node> + 'a>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        Box::new(self.iter())
+    }
+}
+
+#[cfg(test)]
+impl std::ops::Index<usize> for Children {
+    type Output = Node;
+
+    /// The child at `index` in the order of `iter`.
+    fn index(&self, index: usize) -> &Node {
+        let mut index = index;
+        for segment in self.segments() {
+            if index < segment.len() {
+                return &segment[index];
+            }
+            index -= segment.len();
+        }
+        panic!("no child at this index")
+    }
+}
+
+/// A segment of a node's children, and the segments after it.
+#[derive(Debug)]
+pub struct Children {
+    nodes: Box<[Node]>,
+    /// The ranked moves (`Children::ranked`) the segments up to this one hold.
+    ranked_end: u16,
+    /// All the ranked moves the node has (the segments may never hold them all).
+    ranked_total: u16,
+    next: OnceLock<Box<Children>>,
+}
+
+impl Children {
+    /// A segment of `nodes`, which hold the ranked moves up to `ranked_end` of `ranked_total`.
+    pub fn new(nodes: Vec<Node>, ranked_end: usize, ranked_total: usize) -> Children {
+        Children {
+            nodes: nodes.into_boxed_slice(),
+            ranked_end: ranked_end.min(u16::MAX as usize) as u16,
+            ranked_total: ranked_total.min(u16::MAX as usize) as u16,
+            next: OnceLock::new(),
+        }
+    }
+
+    /// The segments, this one first.
+    pub fn segments(&self) -> impl Iterator<Item = &[Node]> + '_ {
+        std::iter::successors(Some(self), |segment| segment.next.get().map(|next| &**next))
+            .map(|segment| &segment.nodes[..])
+    }
+
+    /// Every child, segment after segment.
+    pub fn iter(&self) -> impl Iterator<Item = &Node> + '_ {
+        self.segments().flatten()
+    }
+
+    /// The last segment.
+    fn last(&self) -> &Children {
+        let mut segment = self;
+        while let Some(next) = segment.next.get() {
+            segment = next;
+        }
+        segment
+    }
+
+    /// The units of the tree's node budget this segment and those after it take: a node
+    /// each, and one for each segment's own header (which is smaller than a node).
+    pub fn units(&self) -> usize {
+        self.segments().map(|segment| segment.len() + 1).sum()
+    }
+
+    /// The number of children.
+    pub fn len(&self) -> usize {
+        self.segments().map(<[Node]>::len).sum()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.segments().all(<[Node]>::is_empty)
+    }
+
+    /// The ranked moves the children hold (`ranked_end`) and all the node has
+    /// (`ranked_total`): widening adds `ranked_end..` when the first is below the second.
+    pub fn ranked(&self) -> (usize, usize) {
+        let last = self.last();
+        (usize::from(last.ranked_end), usize::from(last.ranked_total))
+    }
+
+    /// Adds the segment `make` builds after the last one, unless another thread added one
+    /// there first; `make` gets the last segment's `ranked_end`, where the new one starts.
+    pub fn widen(&self, make: impl FnOnce(usize) -> Children) {
+        let last = self.last();
+        last.next
+            .get_or_init(|| Box::new(make(usize::from(last.ranked_end))));
+    }
 }
 
 impl Node {
@@ -162,14 +266,14 @@ impl Node {
 
     /// The children, or `None` before expansion.
     #[inline]
-    pub fn children(&self) -> Option<&[Node]> {
-        self.children.get().map(|children| &children[..])
+    pub fn children(&self) -> Option<&Children> {
+        self.children.get().map(|children| &**children)
     }
 
     /// Expands the node with the children `make` builds, unless another thread did it first;
     /// returns the children either way. `make` runs at most once per node.
-    pub fn expand(&self, make: impl FnOnce() -> Box<[Node]>) -> &[Node] {
-        self.children.get_or_init(make)
+    pub fn expand(&self, make: impl FnOnce() -> Children) -> &Children {
+        self.children.get_or_init(|| Box::new(make()))
     }
 
     /// Whether the node may be selected: not marked invalid.
@@ -205,42 +309,94 @@ impl Node {
             })
     }
 
-    /// Takes the subtree of the child playing `turn` out of this node, or `None` when there is
-    /// no such child. Leaves this node without children.
+    /// Takes the subtree of the child playing `turn` out of this node, leaving an empty node
+    /// in its place, or `None` when there is no such child.
     pub fn take_child(&mut self, turn: Move) -> Option<Node> {
-        let mut children = self.children.take()?;
-        let child = children.iter_mut().find(|child| child.turn() == turn)?;
-        Some(std::mem::replace(child, Node::new(Move::Pass, 0.0, 0.0)))
+        let mut segment = self.children.get_mut()?;
+        loop {
+            if let Some(child) = segment.nodes.iter_mut().find(|child| child.turn() == turn) {
+                return Some(std::mem::replace(child, Node::new(Move::Pass, 0.0, 0.0)));
+            }
+            segment = segment.next.get_mut()?;
+        }
     }
 
-    /// The number of nodes in this subtree, this node included.
+    /// The units of the node budget this subtree takes, this node included: a node each and
+    /// one per segment of children (`Children::units`).
     pub fn count(&self) -> usize {
         let mut total = 0;
         let mut stack = vec![self];
         while let Some(node) = stack.pop() {
             total += 1;
             if let Some(children) = node.children() {
+                total += children.segments().count();
                 stack.extend(children.iter());
             }
         }
         total
     }
+
+    /// Removes the children of every node below this one visited fewer than `visits` times,
+    /// and returns them (for the caller to free where it likes).
+    fn cut_below(&mut self, visits: u32) -> Vec<Children> {
+        let mut cut = Vec::new();
+        let mut stack: Vec<&mut Node> = vec![self];
+        while let Some(node) = stack.pop() {
+            let Some(children) = node.children.get_mut() else {
+                continue;
+            };
+            let mut segment = Some(&mut **children);
+            while let Some(current) = segment {
+                for child in current.nodes.iter_mut() {
+                    if child.visits() < visits {
+                        cut.extend(child.children.take().map(|children| *children));
+                    } else {
+                        stack.push(child);
+                    }
+                }
+                segment = current.next.get_mut().map(|next| &mut **next);
+            }
+        }
+        cut
+    }
+}
+
+/// Frees the segments `stack` holds and every node below them without recursion, so that no
+/// tree is too deep to free; returns the units of the node budget freed (`Children::units`).
+fn free(mut stack: Vec<Children>) -> usize {
+    let mut freed = 0;
+    while let Some(mut segment) = stack.pop() {
+        freed += segment.nodes.len() + 1;
+        for child in segment.nodes.iter_mut() {
+            stack.extend(child.children.take().map(|children| *children));
+        }
+        stack.extend(segment.next.take().map(|next| *next));
+    }
+    freed
 }
 
 impl Drop for Node {
     /// Frees a subtree without recursion, so that no tree is too deep to drop.
     fn drop(&mut self) {
-        let mut stack: Vec<Box<[Node]>> = Vec::new();
         if let Some(children) = self.children.take() {
-            stack.push(children);
+            free(vec![*children]);
         }
-        while let Some(mut children) = stack.pop() {
-            for child in children.iter_mut() {
-                if let Some(grandchildren) = child.children.take() {
-                    stack.push(grandchildren);
-                }
-            }
-        }
+    }
+}
+
+/// Frees `segments` on a background thread, then takes the nodes freed off `nodes`.
+fn free_in_background(segments: Vec<Children>, nodes: Arc<AtomicUsize>) {
+    if segments.is_empty() {
+        return;
+    }
+    let spawned = std::thread::Builder::new()
+        .name("tree-free".to_string())
+        .spawn(move || {
+            let freed = free(segments);
+            nodes.fetch_sub(freed, Ordering::Relaxed);
+        });
+    if let Err(error) = spawned {
+        log::warn!("freeing a tree on this thread: no background thread ({error})");
     }
 }
 
@@ -248,7 +404,8 @@ impl Drop for Node {
 #[derive(Debug)]
 pub struct Tree {
     root: Node,
-    nodes: AtomicUsize,
+    /// Shared with the background threads that free what the tree no longer holds.
+    nodes: Arc<AtomicUsize>,
     capacity: usize,
 }
 
@@ -258,7 +415,7 @@ impl Tree {
         let nodes = root.count();
         Tree {
             root,
-            nodes: AtomicUsize::new(nodes),
+            nodes: Arc::new(AtomicUsize::new(nodes)),
             capacity,
         }
     }
@@ -273,7 +430,7 @@ impl Tree {
         &mut self.root
     }
 
-    /// Nodes in the tree.
+    /// Units of the node budget the tree takes: its nodes and its segments of children.
     pub fn nodes(&self) -> usize {
         self.nodes.load(Ordering::Relaxed)
     }
@@ -306,24 +463,37 @@ impl Tree {
         self.nodes() >= self.capacity
     }
 
-    /// Makes the child playing `turn` the new root, dropping the rest; `false` (and the tree
-    /// unchanged but for losing its children) when there is no such child.
+    /// Makes the child playing `turn` the new root; the rest is freed on a background thread
+    /// (the count of nodes falls as it goes). `false`, and the tree left with its root alone,
+    /// when there is no such child.
     pub fn promote(&mut self, turn: Move) -> bool {
-        match self.root.take_child(turn) {
-            Some(child) => {
-                self.root = child;
-                self.nodes.store(self.root.count(), Ordering::Relaxed);
-                true
-            }
-            None => {
-                self.nodes.store(1, Ordering::Relaxed);
-                false
-            }
+        let child = self.root.take_child(turn);
+        let found = child.is_some();
+        let alone = Node::new(self.root.turn(), 0.0, 0.0);
+        let mut old = std::mem::replace(&mut self.root, child.unwrap_or(alone));
+        // What is freed: every node below the old root but the child's subtree, with the empty
+        // node left in the child's place, which the old root, counted but not freed, makes up.
+        let counter = Arc::clone(&self.nodes);
+        if !found {
+            self.nodes = Arc::new(AtomicUsize::new(1));
         }
+        let segments = old.children.take().map(|children| *children);
+        free_in_background(segments.into_iter().collect(), counter);
+        found
+    }
+
+    /// Frees the children of every node below the root visited fewer than `visits` times, on
+    /// this thread (a caller that must not wait runs it on its own thread); returns the nodes
+    /// freed.
+    pub fn prune(&mut self, visits: u32) -> usize {
+        let freed = free(self.root.cut_below(visits));
+        self.nodes.fetch_sub(freed, Ordering::Relaxed);
+        freed
     }
 }
 
-/// The memory one node takes, children's slice included (for the `--memory` budget).
+/// The memory one unit of the node budget stands for (`--memory`): a node, or a segment's
+/// header, which is smaller.
 pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
 
 #[cfg(test)]
@@ -338,24 +508,78 @@ mod tests {
     fn promote_keeps_the_played_child_s_subtree_and_counts_it() {
         let root = Node::new(Move::Pass, 0.0, 0.0);
         let mut tree = Tree::new(root, 100);
-        assert!(tree.reserve(3, false));
+        assert!(tree.reserve(4, false));
         let children = tree.root().expand(|| {
-            vec![
-                Node::new(point(30), 7.0, 14.0),
-                Node::new(point(31), 7.0, 14.0),
-                Node::new(Move::Pass, 0.0, 14.0),
-            ]
-            .into_boxed_slice()
+            Children::new(
+                vec![
+                    Node::new(point(30), 7.0, 14.0),
+                    Node::new(point(31), 7.0, 14.0),
+                    Node::new(Move::Pass, 0.0, 14.0),
+                ],
+                0,
+                0,
+            )
         });
         children[1].add_visit();
-        children[1].expand(|| vec![Node::new(point(32), 1.0, 2.0)].into_boxed_slice());
-        assert_eq!(tree.root().count(), 5);
+        assert!(tree.reserve(2, false));
+        children[1].expand(|| Children::new(vec![Node::new(point(32), 1.0, 2.0)], 0, 0));
+        // The root, 3 children in a segment, a grandchild in another.
+        assert_eq!(tree.root().count(), 7);
+        assert_eq!(tree.nodes(), 7);
         assert!(tree.promote(point(31)));
         assert_eq!(tree.root().turn(), point(31));
         assert_eq!(tree.root().visits(), 1);
-        assert_eq!(tree.nodes(), 2);
+        // The siblings are freed on a background thread, which then counts them off.
+        let counted = |tree: &Tree, nodes: usize| {
+            let start = std::time::Instant::now();
+            while tree.nodes() != nodes && start.elapsed().as_secs() < 10 {
+                std::thread::yield_now();
+            }
+            tree.nodes() == nodes
+        };
+        assert!(counted(&tree, 3), "{} nodes", tree.nodes());
         assert!(!tree.promote(point(40)));
-        assert_eq!(tree.nodes(), 1);
+        assert!(counted(&tree, 1), "{} nodes", tree.nodes());
+    }
+
+    #[test]
+    fn pruning_frees_the_subtrees_below_nodes_with_few_visits() {
+        let mut tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 100);
+        tree.reserve(3, false);
+        let children = tree.root().expand(|| {
+            Children::new(
+                vec![
+                    Node::new(point(30), 7.0, 14.0),
+                    Node::new(point(31), 7.0, 14.0),
+                ],
+                0,
+                0,
+            )
+        });
+        for _ in 0..20 {
+            children[0].add_visit();
+        }
+        children[1].add_visit();
+        for child in [&children[0], &children[1]] {
+            tree.reserve(3, false);
+            child.expand(|| {
+                Children::new(
+                    vec![
+                        Node::new(point(32), 1.0, 2.0),
+                        Node::new(point(33), 1.0, 2.0),
+                    ],
+                    0,
+                    0,
+                )
+            });
+        }
+        assert_eq!(tree.nodes(), 10);
+        // The children of the node with 1 visit go; those of the node with 20 stay.
+        assert_eq!(tree.prune(10), 3);
+        assert_eq!(tree.nodes(), 7);
+        assert_eq!(tree.root().count(), 7);
+        assert!(tree.root().children().unwrap()[1].children().is_none());
+        assert!(tree.root().children().unwrap()[0].children().is_some());
     }
 
     #[test]
@@ -378,7 +602,7 @@ mod tests {
         let root = Node::new(Move::Pass, 0.0, 0.0);
         let mut node = &root;
         for _ in 0..200_000 {
-            node = &node.expand(|| vec![Node::new(Move::Pass, 0.0, 0.0)].into_boxed_slice())[0];
+            node = &node.expand(|| Children::new(vec![Node::new(Move::Pass, 0.0, 0.0)], 0, 0))[0];
         }
         drop(root);
     }

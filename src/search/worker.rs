@@ -8,7 +8,8 @@ use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
 
-use super::expansion::inner_children;
+use super::expansion;
+use super::tree::Children;
 use super::{Node, Position, Repetition, Settings, Tree, selection};
 use crate::board::{Board, CELLS, Color, Point};
 use crate::game::Move;
@@ -20,8 +21,6 @@ pub(super) struct Shared {
     pub(super) playouts: AtomicU64,
     /// Set by the coordinating thread: every thread stops after its current simulation.
     pub(super) finished: AtomicBool,
-    /// Set when a leaf could not be expanded for want of room.
-    pub(super) full: AtomicBool,
     /// Per board index, the playouts Black owned it at the end minus those White did (empty
     /// when ownership is not tallied).
     ownership: Vec<AtomicI64>,
@@ -35,7 +34,6 @@ impl Shared {
         Shared {
             playouts: AtomicU64::new(0),
             finished: AtomicBool::new(false),
-            full: AtomicBool::new(false),
             ownership: if ownership {
                 (0..CELLS).map(|_| AtomicI64::new(0)).collect()
             } else {
@@ -171,15 +169,16 @@ impl Worker {
         shared: &Shared,
     ) {
         let mut path: Vec<&Node> = Vec::with_capacity(64);
-        let leaf = self.descend(tree, position, settings, even, shared, &mut path);
+        let leaf = self.descend(tree, position, settings, even, &mut path);
         let tree_moves = self.sequence.len();
         let winner = self.play_out(leaf, position, settings, shared);
         self.back_up(&path, tree_moves, position.to_move, winner);
     }
 
     /// Walks from the root down the tree by the selection policy, playing each move on the
-    /// worker's board and expanding the leaf it reaches when the leaf has been visited often
-    /// enough (and the tree has room), until a leaf, two passes or the depth limit. Every node
+    /// worker's board, widening the nodes it passes that are due more children and expanding
+    /// the leaf it reaches when the leaf has been visited often enough (while the tree has
+    /// room), until a leaf, two passes or the depth limit. Every node
     /// on the way, the root included, is pushed on `path` and counted as visited.
     fn descend<'t>(
         &mut self,
@@ -187,7 +186,6 @@ impl Worker {
         position: &Position,
         settings: &Settings,
         even: f32,
-        shared: &Shared,
         path: &mut Vec<&'t Node>,
     ) -> Leaf {
         self.board.copy_from(&position.board);
@@ -204,23 +202,8 @@ impl Worker {
         let mut passes = u32::from(position.after_pass);
         let depth_limit = 2 * position.board.size() * position.board.size();
         while passes < 2 && path.len() < depth_limit {
-            let children = match node.children() {
-                Some(children) => children,
-                None => {
-                    if node.visits() < settings.expansion_threshold {
-                        break;
-                    }
-                    if tree.is_full() {
-                        shared.full.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    let board = &self.board;
-                    node.expand(|| {
-                        let children = inner_children(board, leaf.color, leaf.last_move, even);
-                        tree.reserve(children.len(), true);
-                        children
-                    })
-                }
+            let Some(children) = self.children_of(tree, node, &leaf, settings, even) else {
+                break;
             };
             let color = leaf.color;
             let Some(child) = self.select(children, color, position, settings.rave_equivalence)
@@ -255,6 +238,46 @@ impl Worker {
             leaf.color = color.opponent();
         }
         leaf
+    }
+
+    /// The children of `node`, where the descent stands (`leaf`): widened first when the node
+    /// is due more, created when it has none and has been visited often enough; `None` for a
+    /// leaf that stays one. A full tree stops growing, and the simulations go on below its
+    /// leaves.
+    fn children_of<'t>(
+        &self,
+        tree: &Tree,
+        node: &'t Node,
+        leaf: &Leaf,
+        settings: &Settings,
+        even: f32,
+    ) -> Option<&'t Children> {
+        let room = !tree.is_full();
+        let board = &self.board;
+        match node.children() {
+            Some(children) => {
+                if room && expansion::wants_widening(children, node.visits()) {
+                    children.widen(|end| {
+                        let more =
+                            expansion::next_children(board, leaf.color, leaf.last_move, even, end);
+                        tree.reserve(more.units(), true);
+                        more
+                    });
+                }
+                Some(children)
+            }
+            None => {
+                if node.visits() < settings.expansion_threshold || !room {
+                    return None;
+                }
+                Some(node.expand(|| {
+                    let children =
+                        expansion::inner_children(board, leaf.color, leaf.last_move, even);
+                    tree.reserve(children.units(), true);
+                    children
+                }))
+            }
+        }
     }
 
     /// Plays a playout from the leaf to the end, records its moves for AMAF, tallies the
@@ -308,7 +331,7 @@ impl Worker {
     /// one that repeats is marked invalid and skipped for good.
     pub(super) fn select<'t>(
         &mut self,
-        children: &'t [Node],
+        children: &'t Children,
         color: Color,
         position: &Position,
         rave_equivalence: f32,

@@ -23,7 +23,7 @@ pub const GFX_INTERVAL: Duration = Duration::from_millis(500);
 /// When the first set of live graphics of a search is drawn.
 const GFX_FIRST: Duration = Duration::from_millis(100);
 
-/// How often an analysis whose search has ended by itself (its memory is full) looks for input.
+/// How often an analysis whose player answered without searching looks for input.
 const IDLE_POLL: Duration = Duration::from_millis(2);
 
 /// What a search reports while it runs.
@@ -164,8 +164,8 @@ impl Engine {
             &mut watched,
         );
         if !stop() {
-            // The search ended by itself (its tree is full): one last report, and the reply
-            // stays open until input arrives, as an analysis never ends by itself.
+            // The player answered without searching until stopped: one last report, and the
+            // reply stays open until input arrives, as an analysis never ends by itself.
             log::debug!("analysis: the search has stopped; waiting for input");
             if let (Some(_), Some(statistics)) = (analysis.interval, &decision.statistics) {
                 let board = self.game.board();

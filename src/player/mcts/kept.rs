@@ -1,6 +1,10 @@
 //! Keeping the tree between moves: the tree of the last search, with the game it stands for,
 //! moved on as moves are played when they are children in it, and dropped when the game
-//! changes otherwise.
+//! changes otherwise. Nothing here costs the clock: what a move makes unreachable is freed on
+//! a background thread, a tree more than half full is pruned on one between the moves, and a
+//! tree forgotten is dropped on one.
+
+use std::thread::JoinHandle;
 
 use crate::board::{Color, Point};
 use crate::game::{Game, Move};
@@ -42,6 +46,31 @@ struct Kept {
 #[derive(Default)]
 pub(super) struct KeptTree {
     kept: Option<Kept>,
+    /// The kept tree while a background thread prunes it.
+    pruning: Option<JoinHandle<Kept>>,
+}
+
+/// A tree fuller than this share of its capacity is pruned when the game moves on...
+const PRUNE_ABOVE: f64 = 0.5;
+/// ... to at most this share.
+const PRUNE_TO: f64 = 0.25;
+
+/// Frees the children of the nodes with fewest visits until `tree` holds at most `PRUNE_TO` of
+/// its capacity: below 16 visits first, then twice as many each round.
+pub(super) fn prune(tree: &mut Tree) {
+    let target = (tree.capacity() as f64 * PRUNE_TO) as usize;
+    let mut visits = 16u32;
+    let mut freed = 0;
+    while tree.root().count() > target && visits < u32::MAX / 2 {
+        freed += tree.prune(visits);
+        visits *= 2;
+    }
+    log::debug!("pruned the kept tree: {freed} nodes freed, below {visits} visits");
+}
+
+/// Whether `tree` is full enough to be pruned.
+pub(super) fn needs_pruning(tree: &Tree) -> bool {
+    tree.nodes() as f64 > tree.capacity() as f64 * PRUNE_ABOVE
 }
 
 impl KeptTree {
@@ -55,23 +84,59 @@ impl KeptTree {
         });
     }
 
-    /// Forgets the kept tree.
+    /// Forgets the kept tree (freed on a background thread).
     pub(super) fn forget(&mut self) {
-        self.kept = None;
+        // A pruning thread left alone frees its tree when it is done.
+        self.pruning = None;
+        if let Some(kept) = self.kept.take() {
+            let spawned = std::thread::Builder::new()
+                .name("tree-free".to_string())
+                .spawn(move || drop(kept));
+            if let Err(error) = spawned {
+                log::warn!("freeing a tree on this thread: no background thread ({error})");
+            }
+        }
+    }
+
+    /// The kept tree, once the thread that prunes it (if any) is done.
+    pub(super) fn settle(&mut self) {
+        if let Some(pruning) = self.pruning.take() {
+            match pruning.join() {
+                Ok(kept) => self.kept = Some(kept),
+                Err(_) => log::warn!("pruning the kept tree failed: starting afresh"),
+            }
+        }
     }
 
     /// Whether a tree is kept.
     pub(super) fn is_empty(&self) -> bool {
-        self.kept.is_none()
+        self.kept.is_none() && self.pruning.is_none()
     }
 
     /// Moves the kept tree on to `game`'s position, so that what the moves since made
-    /// unreachable is freed; forgets it when it does not apply.
+    /// unreachable is freed, and prunes it on a background thread when it is more than half
+    /// full; forgets it when it does not apply.
     pub(super) fn follow(&mut self, game: &Game) {
-        if let Some(tree) = self.take(game, None) {
-            if let Some(kept) = self.kept.as_mut() {
-                kept.tree = tree;
-            }
+        let Some(tree) = self.take(game, None) else {
+            return;
+        };
+        let Some(mut kept) = self.kept.take() else {
+            return;
+        };
+        kept.tree = tree;
+        if !needs_pruning(&kept.tree) {
+            self.kept = Some(kept);
+            return;
+        }
+        let spawned = std::thread::Builder::new()
+            .name("tree-prune".to_string())
+            .spawn(move || {
+                prune(&mut kept.tree);
+                kept
+            });
+        match spawned {
+            Ok(handle) => self.pruning = Some(handle),
+            Err(error) => log::warn!("no thread to prune the kept tree ({error}): dropped"),
         }
     }
 
@@ -80,6 +145,7 @@ impl KeptTree {
     /// game; kept, and `None` returned, when it does but `color` is not to play. What the
     /// caller takes out it must `keep` again to keep.
     pub(super) fn take(&mut self, game: &Game, color: Option<Color>) -> Option<Tree> {
+        self.settle();
         let mut kept = self.kept.take()?;
         let moves = game.moves();
         if kept.key != GameKey::of(game)

@@ -132,12 +132,15 @@ impl MctsPlayer {
                 ^ request.color.index() as u64;
             return (fresh(), self.seed ^ position_seed);
         }
-        // A kept tree that is already full could not grow: start afresh instead.
-        let tree = self
+        let mut tree = self
             .kept
             .take(game, Some(request.color))
-            .filter(|tree| !tree.is_full())
             .unwrap_or_else(fresh);
+        // An analysis (not on the clock) may take the time to prune a full tree; a move searches
+        // on in it, below its leaves, and the tree is pruned in the background after the move.
+        if matches!(request.purpose, Purpose::Analyze { .. }) && kept::needs_pruning(&tree) {
+            kept::prune(&mut tree);
+        }
         (tree, self.random.next_u64())
     }
 
@@ -424,6 +427,40 @@ mod tests {
             pondered.visits,
             statistics.playouts
         );
+    }
+
+    #[test]
+    fn a_full_tree_searches_on_and_is_pruned_for_the_next_move() {
+        let settings = MctsSettings {
+            resign_below: 0.0,
+            memory: 3000 * NODE_BYTES,
+            policy: Policy::Light,
+            ..MctsSettings::default()
+        };
+        let mut player = MctsPlayer::new(settings, 4);
+        let mut game = Game::new(9, Rules::CHINESE, 7.5).unwrap();
+        let first = player.decide(request(&game, Color::Black, Purpose::Play, 6000));
+        let statistics = first.statistics.unwrap();
+        // The tree is full after about 2000 playouts; the search goes on (to its budget, or
+        // to its early end).
+        assert!(
+            statistics.playouts > 4000,
+            "{} playouts",
+            statistics.playouts
+        );
+        let reply = statistics.principal_variation[..2].to_vec();
+        for (color, turn) in [(Color::Black, reply[0]), (Color::White, reply[1])] {
+            game.play(color, turn).unwrap();
+            player.notice(Change::Played(color, turn), &game);
+        }
+        let next = player.decide(request(&game, Color::Black, Purpose::Play, 500));
+        let statistics = next.statistics.unwrap();
+        assert!(
+            statistics.visits > statistics.playouts,
+            "the pruned tree was kept"
+        );
+        player.kept.settle();
+        assert!(!player.kept.is_empty());
     }
 
     #[test]
