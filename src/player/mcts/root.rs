@@ -194,6 +194,31 @@ mod tests {
     }
 
     #[test]
+    fn dynamic_komi_comes_on_top_of_the_handicap_stones_under_every_counting() {
+        // Two handicap stones, White to move: the playouts' area count must beat komi, the
+        // stones' count difference (2 under Japanese rules, 1 under bga, the bonus of 2 under
+        // Chinese rules) and 14 points of dynamic komi.
+        for (rules, offset) in [
+            (Rules::JAPANESE, 2.0),
+            (Rules::BGA, 1.0),
+            (Rules::CHINESE, 2.0),
+        ] {
+            let mut game = Game::new(9, rules, 0.5).unwrap();
+            let stones: Vec<(Color, Point)> = ["C3", "G7"]
+                .iter()
+                .map(|name| (Color::Black, crate::board::tests::at(game.board(), name)))
+                .collect();
+            game.place_setup(&stones, true).unwrap();
+            assert_eq!(
+                search_komi(&game, Color::White),
+                (0.5 + offset + 14.0, 14.0),
+                "{}",
+                rules.name
+            );
+        }
+    }
+
+    #[test]
     fn the_tree_avoids_the_repetitions_the_ruleset_forbids() {
         let game = game_after(9, Rules::BGA, &["B E5", "W D5"]);
         let situational = position(&game, Color::Black, 7.5, Vec::new());
