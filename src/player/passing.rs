@@ -510,4 +510,32 @@ mod tests {
         let passing = Passing::new(&game, Color::Black, &[], None);
         assert_eq!(passing.instead_of_pass(&worse, true), None);
     }
+
+    #[test]
+    fn stones_judged_dead_with_some_doubt_are_not_given_up_with_a_pass() {
+        // A handicap game lost by White (GNU Go level 0 against 300 playouts a move): the
+        // judgement calls White's big group dead, but its points go to Black in well under 80 %
+        // of the ownership playouts, so the moves next to it stay open and White plays on
+        // instead of passing because every move would give a point away.
+        let game = game_from(
+            "
+            X O X X . . . . .
+            X . X X X O . . .
+            . X O X O X X . .
+            O X O O O O X . .
+            . O O O O O X . .
+            . O O O X X X X X
+            . X X X X O X O O
+            . . . . . O O X .
+            . . . . . . . . .",
+            Rules::JAPANESE,
+            0.5,
+            Color::White,
+            false,
+        );
+        let legal = RandomPlayer::candidates(&game, Color::White);
+        let passing = Passing::new(&game, Color::White, &legal, None);
+        assert!(passing.assessment.as_ref().unwrap().has_open());
+        assert!(matches!(passing.plan(&legal, true), Plan::Search { .. }));
+    }
 }

@@ -92,6 +92,11 @@ pub enum Worth {
 /// a toss-up.
 pub const SETTLED_SHARE: f64 = 0.5;
 
+/// Own stones the judgement calls dead are beyond doubt, and the points next to them settled,
+/// when the ownership playouts give their points to the opponent at least this much more often
+/// than to their owner. Below it a move next to them may still save them: it is open.
+pub const DEAD_BEYOND_DOUBT: f64 = 0.8;
+
 /// Playouts behind the ownership that decides which points are settled, and behind the
 /// judgement of dead stones and seki, when no time limit asks for fewer.
 pub const OWNERSHIP_PLAYOUTS: u32 = 400;
@@ -201,6 +206,16 @@ impl<'a> JudgedBoard<'a> {
         y * self.board.size() + x
     }
 
+    /// How much more often the ownership playouts give `point` to `color` than to the other
+    /// side, from −1 to 1.
+    fn share(&self, color: Color, point: Point) -> f64 {
+        let share = self.shares[self.slot(point)];
+        match color {
+            Color::Black => share,
+            Color::White => -share,
+        }
+    }
+
     /// The worth of `color` playing on the empty `point`.
     fn worth(&self, color: Color, point: Point, dead_left: &[Point], cost: bool) -> Worth {
         let board = self.board;
@@ -212,6 +227,13 @@ impl<'a> JudgedBoard<'a> {
             };
             let in_atari = board.liberties(neighbour).len() == 1;
             if owner == color && in_atari && !self.judgement.dead.contains(&neighbour) {
+                return Worth::Open;
+            }
+            // Next to own stones judged dead, but not beyond doubt: they may still be saved.
+            if owner == color
+                && self.judgement.dead.contains(&neighbour)
+                && self.share(color.opponent(), neighbour) < DEAD_BEYOND_DOUBT
+            {
                 return Worth::Open;
             }
             if owner != color && dead_left.contains(&neighbour) {
@@ -230,14 +252,9 @@ impl<'a> JudgedBoard<'a> {
         let touches_seki = board
             .neighbours(point)
             .any(|neighbour| self.judgement.seki.contains(&neighbour));
-        let slot = self.slot(point);
-        match self.owners[slot] {
+        match self.owners[self.slot(point)] {
             Some(owner) => {
-                let share = match owner {
-                    Color::Black => self.shares[slot],
-                    Color::White => -self.shares[slot],
-                };
-                if share >= SETTLED_SHARE {
+                if self.share(owner, point) >= SETTLED_SHARE {
                     settled
                 } else {
                     Worth::Open
