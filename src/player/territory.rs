@@ -411,6 +411,7 @@ mod tests {
             root_moves: only.into_iter().collect(),
             after_pass: false,
             last_move: None,
+            second_last_move: None,
             stones_cost,
         };
         let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 16);

@@ -10,6 +10,7 @@ use super::tree::Children;
 use super::{Node, Position, Tree, prior};
 use crate::board::{Board, CELLS, Color, Point};
 use crate::game::Move;
+use crate::knowledge::History;
 use crate::playout;
 
 /// The ranked moves an inner node gets when it is expanded (a pass comes on top).
@@ -17,11 +18,29 @@ pub const FIRST_CHILDREN: usize = 16;
 /// One more ranked move for every this many visits of the node.
 pub const VISITS_PER_CHILD: u32 = 8;
 
-/// A child for `point` with the prior of `color` playing there.
-fn child(board: &Board, color: Color, point: Point, last_move: Option<Point>, even: f32) -> Node {
-    let features = prior::features(board, color, point, last_move);
-    let prior = prior::prior(&features, even);
-    Node::new(Move::Place(point), prior.wins, prior.visits)
+/// Nodes for `points` with the priors of `color` playing there (in the order of `points`).
+fn nodes_with_priors(
+    board: &Board,
+    color: Color,
+    points: &[Point],
+    recent: &History,
+    even: f32,
+) -> Vec<Node> {
+    let priors = prior::priors(board, color, recent, points, even);
+    points
+        .iter()
+        .zip(&priors.moves)
+        .map(|(&point, prior)| Node::new(Move::Place(point), prior.wins, prior.visits))
+        .collect()
+}
+
+/// The recent moves at the root.
+fn root_recent(position: &Position) -> History {
+    History {
+        last: position.last_move,
+        second_last: position.second_last_move,
+        last_was_pass: position.after_pass,
+    }
 }
 
 /// A pass child.
@@ -33,13 +52,14 @@ fn pass_child(even: f32) -> Node {
 /// The root's children: the allowed moves with their priors, then a pass. Each is marked
 /// checked: the caller made sure they are legal.
 pub(super) fn root_children(position: &Position, even: f32) -> Children {
-    let board = &position.board;
-    let color = position.to_move;
-    let mut children: Vec<Node> = position
-        .root_moves
-        .iter()
-        .map(|&point| child(board, color, point, position.last_move, even))
-        .collect();
+    let recent = root_recent(position);
+    let mut children = nodes_with_priors(
+        &position.board,
+        position.to_move,
+        &position.root_moves,
+        &recent,
+        even,
+    );
     children.push(pass_child(even));
     for child in &children {
         child.set_valid(true);
@@ -61,13 +81,18 @@ pub(super) fn complete_root(tree: &Tree, position: &Position, even: f32) {
             None => has_pass = true,
         }
     }
-    let board = &position.board;
-    let color = position.to_move;
-    let mut missing: Vec<Node> = position
-        .root_moves
-        .iter()
-        .filter(|point| !present[point.index()])
-        .map(|&point| child(board, color, point, position.last_move, even))
+    // The priors are the model's shares among every allowed move, present or not.
+    let recent = root_recent(position);
+    let all = nodes_with_priors(
+        &position.board,
+        position.to_move,
+        &position.root_moves,
+        &recent,
+        even,
+    );
+    let mut missing: Vec<Node> = all
+        .into_iter()
+        .filter(|node| node.point_index().is_some_and(|index| !present[index]))
         .collect();
     if !has_pass {
         missing.push(pass_child(even));
@@ -84,16 +109,16 @@ pub(super) fn complete_root(tree: &Tree, position: &Position, even: f32) {
 /// The points where `color` may play at an inner node by the board's own mechanics (not
 /// suicide, not a simple-ko retake, not into its own eye), best prior first; ties in an order
 /// that depends on the position only, so that the ranking of one position is always the same.
-fn ranked(board: &Board, color: Color, last_move: Option<Point>, even: f32) -> Vec<Node> {
-    let mut children: Vec<Node> = board
+fn ranked(board: &Board, color: Color, recent: &History, even: f32) -> Vec<Node> {
+    let points: Vec<Point> = board
         .empty_points()
         .filter(|&point| {
             !(playout::policy::is_eye(board, color, point)
                 || board.is_ko_banned(color, point)
                 || board.placement(color, point).suicide)
         })
-        .map(|point| child(board, color, point, last_move, even))
         .collect();
+    let mut children = nodes_with_priors(board, color, &points, recent, even);
     let salt = board.hash();
     let tie = |node: &Node| {
         (node.point_index().unwrap_or(0) as u64 ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -109,13 +134,8 @@ fn ranked(board: &Board, color: Color, last_move: Option<Point>, even: f32) -> V
 
 /// The children of an inner node when it is expanded: the first `FIRST_CHILDREN` ranked
 /// moves, then a pass.
-pub(super) fn inner_children(
-    board: &Board,
-    color: Color,
-    last_move: Option<Point>,
-    even: f32,
-) -> Children {
-    let mut children = ranked(board, color, last_move, even);
+pub(super) fn inner_children(board: &Board, color: Color, recent: &History, even: f32) -> Children {
+    let mut children = ranked(board, color, recent, even);
     let total = children.len();
     children.truncate(FIRST_CHILDREN);
     let end = children.len();
@@ -135,11 +155,11 @@ pub(super) fn wants_widening(children: &Children, visits: u32) -> bool {
 pub(super) fn next_children(
     board: &Board,
     color: Color,
-    last_move: Option<Point>,
+    recent: &History,
     even: f32,
     end: usize,
 ) -> Children {
-    let mut children = ranked(board, color, last_move, even);
+    let mut children = ranked(board, color, recent, even);
     let total = children.len();
     let new_end = (2 * end).clamp(end + 1, total.max(end + 1)).min(total);
     children.truncate(new_end);
@@ -184,7 +204,15 @@ mod tests {
         );
         board.play(Color::Black, at(&board, "C2"));
         assert!(board.is_ko_banned(Color::White, at(&board, "B2")));
-        let children = inner_children(&board, Color::White, Some(at(&board, "C2")), 14.0);
+        let children = inner_children(
+            &board,
+            Color::White,
+            &History {
+                last: Some(at(&board, "C2")),
+                ..History::default()
+            },
+            14.0,
+        );
         let white = turns(&children);
         for excluded in ["B2", "A1", "E1"] {
             assert!(
@@ -197,7 +225,7 @@ mod tests {
         assert_eq!(white.len(), expected + 1);
         assert_eq!(white.last(), Some(&Move::Pass));
         // Black, for whom none of the three is excluded, may play B2 (no ko ban for Black).
-        let black = inner_children(&board, Color::Black, None, 14.0);
+        let black = inner_children(&board, Color::Black, &History::default(), 14.0);
         assert!(turns(&black).contains(&Move::Place(at(&board, "B2"))));
     }
 
@@ -216,14 +244,14 @@ mod tests {
             . . . . . . . . .
             . . . . . . . . .",
         );
-        let children = inner_children(&board, Color::Black, None, 14.0);
+        let children = inner_children(&board, Color::Black, &History::default(), 14.0);
         assert_eq!(children.len(), FIRST_CHILDREN + 1);
         assert_eq!(children[0].turn(), Move::Place(at(&board, "C2")));
         let (end, total) = children.ranked();
         assert_eq!((end, total), (FIRST_CHILDREN, board.empty_count()));
         assert!(!wants_widening(&children, VISITS_PER_CHILD - 1));
         assert!(wants_widening(&children, VISITS_PER_CHILD));
-        children.widen(|end| next_children(&board, Color::Black, None, 14.0, end));
+        children.widen(|end| next_children(&board, Color::Black, &History::default(), 14.0, end));
         assert_eq!(children.ranked().0, 2 * FIRST_CHILDREN);
         assert_eq!(children.len(), 2 * FIRST_CHILDREN + 1);
         // No move twice, and the ranking goes on where the first segment stopped.
@@ -238,7 +266,8 @@ mod tests {
         assert!(second.iter().all(|node| node.prior_value() <= worst_first));
         // Widening stops when every ranked move is a child.
         while children.ranked().0 < total {
-            children.widen(|end| next_children(&board, Color::Black, None, 14.0, end));
+            children
+                .widen(|end| next_children(&board, Color::Black, &History::default(), 14.0, end));
         }
         assert_eq!(children.len(), total + 1);
         assert!(!wants_widening(&children, u32::MAX));
@@ -256,11 +285,12 @@ mod tests {
             root_moves: board.empty_points().collect(),
             after_pass: false,
             last_move: None,
+            second_last_move: None,
             stones_cost: false,
         };
         let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1000);
         tree.root()
-            .expand(|| inner_children(&board, Color::Black, None, 14.0));
+            .expand(|| inner_children(&board, Color::Black, &History::default(), 14.0));
         complete_root(&tree, &position, 14.0);
         let children = tree.root().children().unwrap();
         assert_eq!(children.len(), 82);

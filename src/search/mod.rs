@@ -88,6 +88,8 @@ pub struct Position {
     /// in the tree and gains White's (`komi` holds the game's own difference so far; the
     /// playout's stones are not counted, see `player::territory`).
     pub stones_cost: bool,
+    /// The move before it, for the priors.
+    pub second_last_move: Option<Point>,
 }
 
 /// What a line in the tree must not recreate, as the game's superko rule says.
@@ -376,6 +378,7 @@ mod tests {
     use super::tree::Children;
     use super::*;
     use crate::board::tests::{at, diagram};
+    use crate::knowledge::History;
     use crate::playout;
 
     /// A search position for `to_move` on `board`, every empty point allowed at the root.
@@ -396,6 +399,7 @@ mod tests {
             after_pass: false,
             last_move: None,
             stones_cost: false,
+            second_last_move: None,
         }
     }
 
@@ -477,7 +481,7 @@ mod tests {
         let even = prior::even_visits(4);
         let children = tree
             .root()
-            .expand(|| inner_children(&position.board, Color::Black, None, even));
+            .expand(|| inner_children(&position.board, Color::Black, &History::default(), even));
         let mut worker = Worker::new(&position, 1, 0);
         for _ in 0..50 {
             let chosen = worker
@@ -678,9 +682,9 @@ mod tests {
             }
             let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1000);
             let even = prior::even_visits(4);
-            let children = tree
-                .root()
-                .expand(|| inner_children(&position.board, Color::White, None, even));
+            let children = tree.root().expand(|| {
+                inner_children(&position.board, Color::White, &History::default(), even)
+            });
             let mut worker = Worker::new(&position, 1, 0);
             for _ in 0..50 {
                 let chosen = worker

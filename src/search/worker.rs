@@ -13,6 +13,7 @@ use super::tree::Children;
 use super::{Node, Position, Repetition, Settings, Tree, selection};
 use crate::board::{Board, CELLS, Color, Point};
 use crate::game::Move;
+use crate::knowledge::History;
 use crate::playout;
 
 /// What the threads share besides the tree.
@@ -81,7 +82,7 @@ const PASS_MARK: u16 = u16::MAX;
 /// Where a descent through the tree stopped: the colour to move there and the last move.
 struct Leaf {
     color: Color,
-    last_move: Option<Point>,
+    recent: History,
 }
 
 /// One thread's scratch space, reused by every simulation.
@@ -197,7 +198,11 @@ impl Worker {
         let mut node = root;
         let mut leaf = Leaf {
             color: position.to_move,
-            last_move: position.last_move,
+            recent: History {
+                last: position.last_move,
+                second_last: position.second_last_move,
+                last_was_pass: position.after_pass,
+            },
         };
         let mut passes = u32::from(position.after_pass);
         let depth_limit = 2 * position.board.size() * position.board.size();
@@ -216,13 +221,21 @@ impl Worker {
                     self.board.pass();
                     passes += 1;
                     self.sequence.push((color, PASS_MARK));
-                    leaf.last_move = None;
+                    leaf.recent = History {
+                        last: None,
+                        second_last: leaf.recent.last,
+                        last_was_pass: true,
+                    };
                 }
                 Move::Place(point) => {
                     self.board.play(color, point);
                     passes = 0;
                     self.sequence.push((color, point.index() as u16));
-                    leaf.last_move = Some(point);
+                    leaf.recent = History {
+                        last: Some(point),
+                        second_last: leaf.recent.last,
+                        last_was_pass: false,
+                    };
                 }
             }
             let created = match child.turn() {
@@ -259,7 +272,7 @@ impl Worker {
                 if room && expansion::wants_widening(children, node.visits()) {
                     children.widen(|end| {
                         let more =
-                            expansion::next_children(board, leaf.color, leaf.last_move, even, end);
+                            expansion::next_children(board, leaf.color, &leaf.recent, even, end);
                         tree.reserve(more.units(), true);
                         more
                     });
@@ -271,8 +284,7 @@ impl Worker {
                     return None;
                 }
                 Some(node.expand(|| {
-                    let children =
-                        expansion::inner_children(board, leaf.color, leaf.last_move, even);
+                    let children = expansion::inner_children(board, leaf.color, &leaf.recent, even);
                     tree.reserve(children.units(), true);
                     children
                 }))
@@ -301,7 +313,7 @@ impl Worker {
             settings.policy,
             &mut self.board,
             leaf.color,
-            leaf.last_move,
+            leaf.recent.last,
             &mut self.random,
             &mut self.recorded,
         );

@@ -139,6 +139,10 @@ pub(super) fn position(game: &Game, color: Color, komi: f64, root_moves: Vec<Poi
             _ => None,
         },
         stones_cost: territory::stones_cost(game.rules()),
+        second_last_move: match game.moves().iter().rev().nth(1) {
+            Some(&(_, Move::Place(point))) => Some(point),
+            _ => None,
+        },
     }
 }
 
