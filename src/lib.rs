@@ -19,9 +19,9 @@
 //!   Monte-Carlo tree search: UCT+RAVE over one lock-free tree shared by its threads, priors,
 //!   time budget; no GTP text) and `playout` (light and heavy playouts on a bare board;
 //!   `playout::policy` holds the eye test and the playout move filter, `playout::patterns`
-//!   the 3×3 patterns, `playout::knowledge` the move features the priors read). Beside
-//!   them `knowledge`, the learned move model: a candidate move's features, the trained
-//!   gammas built in from `data/move-model.bin`, and the trainer behind `kosumi train`.
+//!   the 3×3 patterns). Beside them `knowledge`, the learned move model the priors read: a
+//!   candidate move's tactical facts and features, the trained gammas built in from
+//!   `data/move-model.bin`, and the trainer behind `kosumi train`.
 //! - `tactics`: the one tactical reader both playouts and priors use (atari, ladders,
 //!   two-liberty fights, eye spaces, self-atari and nakade judged by the enclosed space).
 //! - Top down: `gtp::serve` is the protocol loop that `main` wires to stdin and stdout.

@@ -5,10 +5,9 @@
 //! the model's weights.
 
 use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point};
-use crate::playout::knowledge as reading;
 use crate::tactics::{self, SelfAtari};
 
-use super::shape;
+use super::{reading, shape};
 
 /// The small feature groups. A move has at most one value in each; the model has one weight
 /// (a gamma) per value.

@@ -2,8 +2,10 @@
 //! on game records and used for the search's priors and the playouts' 3×3 weights.
 //!
 //! - `shape`: the canonical 3×3 codes and diamond hashes around a move;
-//! - `features`: what a candidate move is (capture, escape, atari, self-atari, nakade, own
-//!   eye, line, distance to the last two moves, pass, and its shapes);
+//! - `reading`: the tactical facts of a candidate move (captures, saved stones, ataris,
+//!   self-atari, nakade, own eye, distances), read with `tactics`;
+//! - `features`: what a candidate move is to the model (capture, escape, atari, self-atari,
+//!   nakade, own eye, line, distance to the last two moves, pass, and its shapes);
 //! - `model`: the trained gammas, the file format and the built-in table
 //!   (`data/move-model.bin`), and the playouts' weights (`playout_pattern_weights`);
 //! - `train`: fitting the gammas by minorization–maximization (`kosumi train`).
@@ -13,6 +15,7 @@
 
 pub mod features;
 pub mod model;
+pub mod reading;
 pub mod shape;
 pub mod train;
 
@@ -129,6 +132,26 @@ mod tests {
         let hane = gamma_at(&board, Color::Black, "E5", &history);
         let empty_triangle = gamma_at(&board, Color::Black, "C3", &history);
         assert!(hane > empty_triangle, "{hane} against {empty_triangle}");
+        // White has just played C4 between black B4 and D4: C3, the enclosing hane, beats a
+        // move far away on the edge.
+        let board = diagram(
+            "
+            . . . . .
+            . X O X .
+            . . . . .
+            . . . . .
+            . . . . .",
+        );
+        let history = History {
+            last: Some(at(&board, "C4")),
+            ..History::default()
+        };
+        let hane = gamma_at(&board, Color::Black, "C3", &history);
+        assert!(hane > gamma_at(&board, Color::Black, "E1", &history));
+        assert_eq!(
+            train::rank_of(built_in(), &board, Color::Black, &history, at(&board, "C3")),
+            0
+        );
     }
 
     #[test]

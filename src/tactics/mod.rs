@@ -1,5 +1,5 @@
 //! Tactical reading, the one implementation that the playouts (`playout::heavy`) and the
-//! search's move knowledge (`playout::knowledge`, read by the priors) both use: liberties and
+//! search's move knowledge (`knowledge::reading`, read by the priors) both use: liberties and
 //! ataris here; ladders (`ladder`), two-liberty fights (`fight`), eye spaces and their vital
 //! points (`eye_space`), and self-atari judged by the enclosed eye space (`self_atari`).
 //!

@@ -1,11 +1,12 @@
-//! Go knowledge about one candidate move, for the search's priors at node expansion: what it
-//! captures, which own stones it saves, whether it is a self-atari or a nakade vital point,
-//! whether a 3×3 pattern matches, how far it is from the last move and from the edge. Cheap
-//! enough to ask for every legal move of a position (no allocation, no board copy). Knows only
-//! the board and the tactical reading of `tactics` (the same the playouts use); not the search.
+//! The tactical facts of one candidate move that the move model's features are made of: what
+//! it captures, which own stones it saves, which opposing stones it puts in atari, whether it
+//! is a self-atari (and of which kind) or a nakade vital point, whether it fills an own eye,
+//! how far it is from the last move and from the edge. Cheap enough to ask for every legal
+//! move of a position (no allocation, no board copy). Knows only the board and the tactical
+//! reading of `tactics` (the same the playouts use); not the model's weights.
 
 use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point};
-use crate::playout::{patterns, policy};
+use crate::playout::policy;
 use crate::tactics::{self, EyeSpace, SelfAtari};
 
 /// What a move would do, as the priors see it.
@@ -23,8 +24,6 @@ pub struct MoveFeatures {
     /// one colour, of a shape that makes one eye when the attacker takes this point: straight
     /// or bent three, T four, bulky or cross five, rabbity six), whoever encloses it.
     pub is_nakade_vital_point: bool,
-    /// A MoGo 3×3 pattern matches around the move (`patterns`).
-    pub matches_pattern: bool,
     /// Pachi's "gridcular" distance to the last stone played, `dx + dy + max(dx, dy)` (2 for
     /// an orthogonal neighbour, 3 for a diagonal one, 4 two points away in a line); `None`
     /// with no last stone.
@@ -57,7 +56,6 @@ pub fn move_features(
         distance_to_last_move: last_move.map(|last| gridcular_distance(board, point, last)),
         line: line(board, point),
         is_own_eye: policy::is_eye(board, color, point),
-        matches_pattern: patterns::table().matches(board, point),
         ..MoveFeatures::default()
     };
 
@@ -307,7 +305,7 @@ mod tests {
     }
 
     #[test]
-    fn pattern_distance_and_line_describe_a_hane() {
+    fn distance_and_line_describe_a_hane() {
         // White has just played C4 between black B4 and D4: C3 is the enclosing hane.
         let board = diagram(
             "
@@ -318,10 +316,8 @@ mod tests {
             . . . . .",
         );
         let hane = features(&board, Color::Black, "C3", Some("C4"));
-        assert!(hane.matches_pattern);
         assert_eq!(hane.distance_to_last_move, Some(2));
         assert_eq!(hane.line, 3);
-        assert!(!features(&board, Color::Black, "E1", Some("C4")).matches_pattern);
         assert_eq!(
             features(&board, Color::Black, "E1", Some("C4")).distance_to_last_move,
             Some(2 + 3 + 3)
