@@ -106,11 +106,30 @@ pub struct Clock {
     control: TimeControl,
     /// The last `time_left` report per colour (Black first), `None` before any in this game.
     reported: [Option<TimeLeft>; 2],
-    /// The time each side has thought since its last report (or the start), by our own
-    /// measure, and the moves it made in that time: controllers such as gogui-twogtp never
-    /// send `time_left`, so the clock must run on its own.
-    used: [(Duration, u32); 2],
+    /// What each side has left by our own measure: its last report (or its initial time),
+    /// less the moves it made since, charged as a controller charges them. Controllers such
+    /// as gogui-twogtp never send `time_left`, so the clock must run on its own.
+    estimated: [Estimate; 2],
 }
+
+/// A side's time left by our own measure, in seconds (fractions kept), with the overtime
+/// count as in `TimeLeft` (0 in main time).
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+struct Estimate {
+    seconds: f64,
+    count: u32,
+}
+
+impl Estimate {
+    fn of(left: TimeLeft) -> Estimate {
+        Estimate {
+            seconds: f64::from(left.seconds),
+            count: left.count,
+        }
+    }
+}
+
+impl Eq for Estimate {}
 
 /// The share of the computed time a player actually uses: the rest is a margin for the
 /// controller's and the engine's own overhead.
@@ -126,28 +145,71 @@ impl Clock {
     pub fn set_control(&mut self, control: TimeControl) {
         self.control = control;
         self.reported = [None; 2];
-        self.used = [(Duration::ZERO, 0); 2];
+        self.estimated = [Estimate::of(control.initial()); 2];
     }
 
     /// Records what `color` has left.
     pub fn set_left(&mut self, color: Color, left: TimeLeft) {
         self.reported[color.index()] = Some(left);
-        self.used[color.index()] = (Duration::ZERO, 0);
+        self.estimated[color.index()] = Estimate::of(left);
     }
 
     /// Records that `color` spent `thinking` on a move it made (a generated move): until the
     /// next report, its time left is counted down by our own measure.
     pub fn record_move(&mut self, color: Color, thinking: Duration) {
-        let used = &mut self.used[color.index()];
-        used.0 += thinking;
-        used.1 += 1;
+        let control = self.control;
+        let estimate = &mut self.estimated[color.index()];
+        let mut used = thinking.as_secs_f64();
+        if estimate.count == 0 {
+            // Main time, then the overtime the move runs into.
+            if used <= estimate.seconds {
+                estimate.seconds -= used;
+                return;
+            }
+            used -= estimate.seconds;
+            *estimate = match control {
+                TimeControl::Canadian { period, stones, .. } if stones > 0 => Estimate {
+                    seconds: f64::from(period),
+                    count: stones,
+                },
+                TimeControl::Byoyomi {
+                    period, periods, ..
+                } if periods > 0 => Estimate {
+                    seconds: f64::from(period),
+                    count: periods,
+                },
+                _ => Estimate::default(),
+            };
+            if estimate.count == 0 {
+                return;
+            }
+        }
+        match control {
+            TimeControl::Canadian { period, stones, .. } => {
+                estimate.seconds = (estimate.seconds - used).max(0.0);
+                estimate.count -= 1;
+                if estimate.count == 0 {
+                    *estimate = Estimate {
+                        seconds: f64::from(period),
+                        count: stones,
+                    };
+                }
+            }
+            TimeControl::Byoyomi { period, .. } => {
+                // A move within the period costs nothing; each period overrun is lost.
+                let lost = (used / f64::from(period.max(1))).floor() as u32;
+                estimate.count = estimate.count.saturating_sub(lost).max(1);
+                estimate.seconds = f64::from(period);
+            }
+            _ => estimate.seconds = 0.0,
+        }
     }
 
     /// A new game (clear_board, boardsize, loadsgf): the system stays, both sides start again
     /// with their initial time.
     pub fn new_game(&mut self) {
         self.reported = [None; 2];
-        self.used = [(Duration::ZERO, 0); 2];
+        self.estimated = [Estimate::of(self.control.initial()); 2];
     }
 
     /// What `color` has left: the last report, or the initial time before any.
@@ -155,46 +217,20 @@ impl Clock {
         self.reported[color.index()].unwrap_or_else(|| self.control.initial())
     }
 
-    /// What `color` has left by our own measure: the last report (or the initial time) less
-    /// the time recorded since with `record_move`, in seconds, with the overtime count. When
-    /// main time runs out by this measure, the side is taken to start a fresh overtime period
-    /// (`None` without overtime: nothing is left).
+    /// What `color` has left by our own measure (see `record_move`): seconds, and the
+    /// overtime count (0 in main time).
     fn estimated_left(&self, color: Color) -> (f64, u32) {
-        let left = self.left(color);
-        let (used, moves) = self.used[color.index()];
-        let seconds = (f64::from(left.seconds) - used.as_secs_f64()).max(0.0);
-        let fresh_period = match self.control {
-            TimeControl::Canadian { period, stones, .. } => (f64::from(period), stones),
-            TimeControl::Byoyomi {
-                period, periods, ..
-            } => (f64::from(period), periods),
-            _ => (0.0, 0),
-        };
-        match self.control {
-            TimeControl::Canadian { .. } if left.count > 0 => {
-                // The period's stones played by our count: a new period has begun.
-                let stones = left.count.saturating_sub(moves);
-                if stones == 0 {
-                    fresh_period
-                } else {
-                    (seconds, stones)
-                }
-            }
-            TimeControl::Byoyomi { .. } if left.count > 0 => (f64::from(left.seconds), left.count),
-            TimeControl::Canadian { .. } | TimeControl::Byoyomi { .. }
-                if seconds <= 0.0 && fresh_period.1 > 0 =>
-            {
-                fresh_period
-            }
-            _ => (seconds, left.count),
-        }
+        let estimate = self.estimated[color.index()];
+        (estimate.seconds.max(0.0), estimate.count)
     }
 
     /// How long `color` may think about its next move if about `moves_to_play` more moves of
     /// its own are expected (time left as `estimated_left` counts it) (at least 1 is assumed), with a 10 % margin; `None` when time is
-    /// unlimited. In main time the main time left is shared over the expected moves (with
-    /// byo-yomi a period comes on top, as a move within it costs nothing); in Canadian
-    /// overtime the period's time is shared over the stones left in it.
+    /// unlimited. In main time the main time left is shared over the expected moves, and the
+    /// overtime that follows is planned with it: with byo-yomi a period comes on top (a move
+    /// within it costs nothing), with Canadian overtime a period's share per stone (every
+    /// move beyond the main time will have that much). In Canadian overtime the period's time
+    /// is shared over the stones left in it.
     pub fn move_budget(&self, color: Color, moves_to_play: u32) -> Option<Duration> {
         let (left, count) = self.estimated_left(color);
         let moves = f64::from(moves_to_play.max(1));
@@ -202,7 +238,14 @@ impl Clock {
             TimeControl::Unlimited => return None,
             TimeControl::Absolute { .. } => left / moves,
             TimeControl::Canadian { .. } if count > 0 => left / f64::from(count),
-            TimeControl::Canadian { .. } => left / moves,
+            TimeControl::Canadian { period, stones, .. } => {
+                let overtime = if stones > 0 {
+                    f64::from(period) / f64::from(stones)
+                } else {
+                    0.0
+                };
+                left / moves + overtime
+            }
             TimeControl::Byoyomi { .. } if count > 0 => left,
             TimeControl::Byoyomi {
                 period, periods, ..
@@ -212,6 +255,33 @@ impl Clock {
             }
         };
         Some(Duration::from_secs_f64(seconds * SAFETY))
+    }
+
+    /// The most `color` may spend on its next move when the search asks for more time than
+    /// `move_budget` (its best move is in doubt), or `None` when time is unlimited: three
+    /// budgets, but at most a quarter of the main time left (with the overtime share on top);
+    /// in byo-yomi, the period; in Canadian overtime, two budgets and half the period's time
+    /// left, or the budget for the period's last stone. With the same 10 % margin.
+    pub fn move_maximum(&self, color: Color, moves_to_play: u32) -> Option<Duration> {
+        let budget = self.move_budget(color, moves_to_play)?.as_secs_f64();
+        let (left, count) = self.estimated_left(color);
+        let cap = match self.control {
+            TimeControl::Unlimited => return None,
+            TimeControl::Absolute { .. } => left / 4.0,
+            TimeControl::Byoyomi { .. } if count > 0 => left,
+            TimeControl::Byoyomi {
+                period, periods, ..
+            } => left / 4.0 + if periods > 0 { f64::from(period) } else { 0.0 },
+            TimeControl::Canadian { .. } if count > 1 => left / 2.0,
+            TimeControl::Canadian { .. } if count == 1 => left,
+            TimeControl::Canadian { period, stones, .. } => {
+                left / 4.0 + f64::from(period) / f64::from(stones.max(1))
+            }
+        };
+        let overtime = matches!(self.control, TimeControl::Canadian { .. }) && count > 1;
+        let budgets = if overtime { 2.0 } else { 3.0 };
+        let seconds = (budget * budgets).min(cap * SAFETY).max(budget);
+        Some(Duration::from_secs_f64(seconds))
     }
 }
 
@@ -290,7 +360,9 @@ mod tests {
         assert_eq!(seconds(clock.move_budget(Color::Black, 40)), Some(9.0));
         assert_eq!(seconds(clock.move_budget(Color::Black, 0)), Some(360.0));
         clock.set_control(TimeControl::from_gtp(600, 30, 5));
-        assert_eq!(seconds(clock.move_budget(Color::White, 60)), Some(9.0));
+        // Main time planned with the overtime after it: 600 s over 60 moves, and a period's
+        // 6 s per stone.
+        assert_eq!(seconds(clock.move_budget(Color::White, 60)), Some(14.4));
         clock.set_left(
             Color::White,
             TimeLeft {
@@ -327,10 +399,23 @@ mod tests {
         // A report replaces our measure.
         clock.set_left(Color::Black, TimeLeft::main(20));
         assert_eq!(seconds(clock.move_budget(Color::Black, 10)), Some(1.8));
-        // Canadian: main time used up, then the period's stones count down.
+        // Canadian: the move that used up the main time ran 1 s into the first period and
+        // was its first stone: 29 s for 4 stones.
         clock.set_control(TimeControl::from_gtp(10, 30, 5));
         clock.record_move(Color::White, Duration::from_secs(11));
-        assert_eq!(seconds(clock.move_budget(Color::White, 10)), Some(5.4));
+        assert_eq!(seconds(clock.move_budget(Color::White, 10)), Some(6.525));
+        // Byo-yomi: a move within a period costs nothing, one over it loses the period.
+        clock.set_control(TimeControl::Byoyomi {
+            main: 10,
+            period: 5,
+            periods: 3,
+        });
+        clock.record_move(Color::Black, Duration::from_secs(12));
+        assert_eq!(seconds(clock.move_budget(Color::Black, 10)), Some(4.5));
+        clock.record_move(Color::Black, Duration::from_secs(4));
+        assert_eq!(clock.estimated_left(Color::Black), (5.0, 3));
+        clock.record_move(Color::Black, Duration::from_secs(6));
+        assert_eq!(clock.estimated_left(Color::Black), (5.0, 2));
         clock.set_left(
             Color::White,
             TimeLeft {

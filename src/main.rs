@@ -84,6 +84,10 @@ struct SearchFlags {
     /// resigns.
     #[arg(long, global = true, default_value_t = DEFAULT_RESIGN, value_parser = parse_share)]
     resign: f64,
+    /// mcts: seconds taken off every move's time on a game clock for network and GUI delays
+    /// (a server's lag, a slow controller).
+    #[arg(long, global = true, default_value_t = 0.05, value_parser = parse_lag)]
+    lag: f64,
 }
 
 impl SearchFlags {
@@ -100,6 +104,7 @@ impl SearchFlags {
             memory: (self.memory as usize).saturating_mul(1 << 20),
             resign_below: self.resign,
             policy: self.policy.unwrap_or(playout::Policy::Heavy),
+            lag: std::time::Duration::from_secs_f64(self.lag),
             ..MctsSettings::default()
         }
     }
@@ -125,6 +130,13 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(seconds) if (0.0..=1e9).contains(&seconds) => Ok(seconds),
         _ => Err("the time must be a number of seconds from 0 to 1000000000".to_string()),
+    }
+}
+
+fn parse_lag(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if (0.0..=3600.0).contains(&seconds) => Ok(seconds),
+        _ => Err("the lag must be a number of seconds from 0 to 3600".to_string()),
     }
 }
 

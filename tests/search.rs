@@ -241,6 +241,7 @@ fn help_names_both_players_and_the_search_flags() {
         "--memory",
         "--resign",
         "--policy",
+        "--lag",
     ] {
         assert!(
             text.contains(flag),
@@ -251,4 +252,8 @@ fn help_names_both_players_and_the_search_flags() {
     assert!(!bad.status.success());
     let bad = run_with(&["--resign", "1.5"], b"");
     assert!(!bad.status.success());
+    let bad = run_with(&["--lag", "-1"], b"");
+    assert!(!bad.status.success());
+    let lagged = run_with(&["--lag", "0.5"], b"name\n");
+    assert!(lagged.status.success());
 }

@@ -25,6 +25,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 /// The counters the input thread updates and running commands read.
 #[derive(Debug, Default)]
@@ -75,6 +76,8 @@ impl InputCounters {
 pub struct Interrupt {
     counters: Option<Arc<InputCounters>>,
     line: u64,
+    /// When the command's line was read: a move's time counts from there.
+    arrived: Instant,
 }
 
 impl Interrupt {
@@ -84,6 +87,7 @@ impl Interrupt {
         Interrupt {
             counters: None,
             line: 0,
+            arrived: Instant::now(),
         }
     }
 
@@ -92,7 +96,18 @@ impl Interrupt {
         Interrupt {
             counters: Some(counters),
             line,
+            arrived: Instant::now(),
         }
+    }
+
+    /// The same signal, for a command whose line was read at `arrived`.
+    pub fn arrived_at(self, arrived: Instant) -> Interrupt {
+        Interrupt { arrived, ..self }
+    }
+
+    /// When the command's line was read (when the signal was made, without a reader).
+    pub fn arrived(&self) -> Instant {
+        self.arrived
     }
 
     /// Whether a reader stands behind this signal (`false` for `never`): without one no

@@ -114,7 +114,7 @@ pub fn serve(
     let counters = InputCounters::new();
     let receiver = spawn_reader(input, counters.clone())?;
     for received in receiver {
-        let (number, line) = match received {
+        let (number, arrived, line) = match received {
             Ok(numbered) => numbered,
             Err(error) => {
                 log::warn!("reading input failed: {error}");
@@ -138,7 +138,8 @@ pub fn serve(
                 }
                 Line::Request(request) => {
                     log::debug!("command: {:?}", request.command);
-                    let interrupt = Interrupt::for_line(counters.clone(), number);
+                    let interrupt =
+                        Interrupt::for_line(counters.clone(), number).arrived_at(arrived);
                     let mut wire = Wire::new(&mut output, request.id);
                     let (reply, flow) = engine.execute_live(request.command, &interrupt, &mut wire);
                     if wire.opened {
@@ -262,8 +263,9 @@ impl<W: Write> Live for Wire<'_, W> {
     }
 }
 
-/// A line passed on by the input thread, with its number (see `interrupt`).
-type NumberedLine = io::Result<(u64, InputLine)>;
+/// A line passed on by the input thread, with its number (see `interrupt`) and when it was
+/// read.
+type NumberedLine = io::Result<(u64, std::time::Instant, InputLine)>;
 
 /// Starts the input thread: it reads `input` line by line, handles `# interrupt` lines and
 /// drops blank and comment lines itself, numbers the other lines and passes them on.
@@ -302,7 +304,8 @@ fn spawn_reader(
                     }
                 }
                 let number = counters.line_read();
-                if sender.send(Ok((number, line))).is_err() {
+                let arrived = std::time::Instant::now();
+                if sender.send(Ok((number, arrived, line))).is_err() {
                     return;
                 }
             }
@@ -346,8 +349,8 @@ mod tests {
 
     fn next_line(receiver: &mpsc::Receiver<NumberedLine>) -> (u64, Vec<u8>) {
         match receiver.recv().unwrap().unwrap() {
-            (number, InputLine::Complete(raw)) => (number, raw),
-            (_, InputLine::TooLong(_)) => panic!("too long"),
+            (number, _, InputLine::Complete(raw)) => (number, raw),
+            (_, _, InputLine::TooLong(_)) => panic!("too long"),
         }
     }
 

@@ -24,7 +24,7 @@ pub use mcts::{
 };
 pub use random::RandomPlayer;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::board::{Color, Point};
 use crate::clock::Clock;
@@ -69,6 +69,9 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// The game clock: the time system and what each side has left (unlimited by default).
     pub clock: Clock,
+    /// When the command arrived: the move's time counts from there (from the request when
+    /// `None`), so that what happened before the search started is on the clock too.
+    pub arrived: Option<Instant>,
 }
 
 /// A request for a decision.

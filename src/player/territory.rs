@@ -425,6 +425,7 @@ mod tests {
             let budget = Budget {
                 playouts: Some(playouts),
                 time: None,
+                maximum: None,
             };
             search::search(&tree, &position, &settings, budget, &|| false, None, 7);
         };

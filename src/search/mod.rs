@@ -120,8 +120,11 @@ impl Repetition {
 pub struct Budget {
     /// At most this many playouts.
     pub playouts: Option<u64>,
-    /// At most this much time.
+    /// At most this much time...
     pub time: Option<Duration>,
+    /// ... unless the best move is in doubt when it is up (the most visited move is not the
+    /// best valued, or leads the second by little): then up to this much.
+    pub maximum: Option<Duration>,
 }
 
 /// Reports of a search in progress: `callback` is called about every `interval` from the
@@ -317,7 +320,9 @@ impl Run<'_> {
                 break Ending::Stopped;
             }
             let elapsed = start.elapsed();
-            if budget.time.is_some_and(|limit| elapsed >= limit) {
+            if budget.time.is_some_and(|limit| elapsed >= limit)
+                && !(budget.maximum.is_some_and(|maximum| elapsed < maximum) && in_doubt(self.tree))
+            {
                 break Ending::Time;
             }
             if self.settings.early_end
@@ -340,6 +345,35 @@ impl Run<'_> {
         worker.flush_root_amaf(self.tree.root());
         ending
     }
+}
+
+/// A lead of the most visited root child over the second smaller than this share of its
+/// visits is narrow: the search asks for more time when it can have it.
+const NARROW_LEAD: f64 = 0.2;
+
+/// Whether the best move is in doubt: the most visited root child is not the best valued of
+/// those with at least half its visits, or leads the second by less than `NARROW_LEAD` of its
+/// visits (Huang, Coulom and Lin's "unstable evaluation" and "behind" extensions).
+fn in_doubt(tree: &Tree) -> bool {
+    let Some(children) = tree.root().children() else {
+        return false;
+    };
+    let mut ranked: Vec<(u32, f64)> = children
+        .iter()
+        .filter(|child| child.is_selectable() && child.visits() > 0)
+        .map(|child| (child.visits(), child.win_rate().unwrap_or(0.0)))
+        .collect();
+    if ranked.len() < 2 {
+        return false;
+    }
+    ranked.sort_unstable_by_key(|&(visits, _)| std::cmp::Reverse(visits));
+    let (best_visits, best_value) = ranked[0];
+    let second_visits = ranked[1].0;
+    let narrow = f64::from(best_visits - second_visits) < NARROW_LEAD * f64::from(best_visits);
+    let better_valued = ranked[1..]
+        .iter()
+        .any(|&(visits, value)| 2 * visits >= best_visits && value > best_value);
+    narrow || better_valued
 }
 
 /// Whether the most visited root child stays ahead of the second even if every playout left
@@ -414,6 +448,7 @@ mod tests {
         let budget = Budget {
             playouts: Some(playouts),
             time: None,
+            maximum: None,
         };
         let outcome = search(&tree, position, &settings, budget, &|| false, None, 5);
         (tree, outcome)
@@ -511,6 +546,7 @@ mod tests {
         let budget = Budget {
             playouts: Some(500),
             time: None,
+            maximum: None,
         };
         let settings = Settings {
             early_end: false,
@@ -543,6 +579,7 @@ mod tests {
         let budget = Budget {
             playouts: Some(300),
             time: None,
+            maximum: None,
         };
         let settings = Settings {
             ownership: true,
@@ -574,6 +611,7 @@ mod tests {
         let budget = Budget {
             playouts: None,
             time: None,
+            maximum: None,
         };
         let settings = Settings::default();
         let outcome = search(&tree, &position, &settings, budget, &|| true, None, 3);
@@ -585,6 +623,7 @@ mod tests {
         let limited = Budget {
             playouts: Some(3000),
             time: None,
+            maximum: None,
         };
         let settings = Settings {
             early_end: false,
@@ -639,6 +678,7 @@ mod tests {
         let budget = Budget {
             playouts: Some(u64::MAX),
             time: None,
+            maximum: None,
         };
         assert!(!cannot_be_overtaken(
             &tree,
@@ -649,6 +689,7 @@ mod tests {
         let nearly_done = Budget {
             playouts: Some(200),
             time: None,
+            maximum: None,
         };
         assert!(cannot_be_overtaken(
             &tree,
@@ -719,6 +760,7 @@ mod tests {
         let budget = Budget {
             playouts: Some(400),
             time: None,
+            maximum: None,
         };
         let settings = Settings {
             ownership: true,
@@ -735,5 +777,45 @@ mod tests {
             assert!(black > 0.5, "A{row}: {black}");
             assert!(white < -0.5, "E{row}: {white}");
         }
+    }
+
+    #[test]
+    fn the_best_move_is_in_doubt_when_its_lead_is_narrow_or_a_well_tried_rival_is_better() {
+        let doubt = |first: (u32, u32), second: (u32, u32)| {
+            let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 100);
+            let children = tree.root().expand(|| {
+                Children::new(
+                    vec![
+                        Node::new(Move::Place(Point(30)), 7.0, 14.0),
+                        Node::new(Move::Place(Point(31)), 7.0, 14.0),
+                    ],
+                    0,
+                    0,
+                )
+            });
+            for (child, (visits, wins)) in [(&children[0], first), (&children[1], second)] {
+                for visit in 0..visits {
+                    child.add_visit();
+                    if visit < wins {
+                        child.add_win();
+                    }
+                }
+            }
+            in_doubt(&tree)
+        };
+        // Visits and wins of the two moves.
+        assert!(doubt((100, 60), (90, 50)), "a narrow lead");
+        assert!(
+            !doubt((100, 60), (30, 21)),
+            "a clear lead over a rival tried little"
+        );
+        assert!(
+            doubt((100, 50), (60, 36)),
+            "a rival tried enough and better valued"
+        );
+        assert!(
+            !doubt((100, 60), (60, 30)),
+            "a clear lead over a worse rival"
+        );
     }
 }

@@ -3,8 +3,6 @@
 //! clock and a stop signal from the protocol loop, and telling the player of every change a
 //! command made to the game. No Go knowledge: what to play is the player's.
 
-use std::time::Instant;
-
 use super::live::{Reports, decide_reporting};
 use super::{Analyst, Engine, Live};
 use crate::board::Color;
@@ -83,11 +81,13 @@ impl Engine {
     ) -> String {
         let limits = Limits {
             clock: self.clock,
+            arrived: Some(interrupt.arrived()),
             ..self.limits
         };
         let timed = limits.time.is_some() || limits.clock.control() != TimeControl::Unlimited;
         let stop = move || interrupt.is_requested() || (timed && interrupt.input_ended());
-        let started = Instant::now();
+        // The move's time counts from when the command arrived.
+        let started = interrupt.arrived();
         let reports = Reports {
             analysis,
             gfx: self.gogui_gfx && purpose != Purpose::Suggest,
@@ -246,5 +246,35 @@ mod tests {
                 Change::Replaced,
             ]
         );
+    }
+
+    #[test]
+    fn the_player_gets_the_kgs_byo_yomi_clock_and_when_the_command_arrived() {
+        let seen = Arc::new(Mutex::new(Seen::default()));
+        let mut engine =
+            Engine::new(9, Rules::BGA, 7.5, Box::new(Recorder(Arc::clone(&seen)))).unwrap();
+        run(&mut engine, "kgs-time_settings byoyomi 30 10 5");
+        run(&mut engine, "time_left b 8 3");
+        let before = std::time::Instant::now();
+        run(&mut engine, "genmove b");
+        let seen = seen.lock().unwrap();
+        let (_, limits, _) = seen.requests[0];
+        assert_eq!(
+            limits.clock.control(),
+            TimeControl::Byoyomi {
+                main: 30,
+                period: 10,
+                periods: 5
+            }
+        );
+        assert_eq!(
+            limits.clock.left(Color::Black),
+            TimeLeft {
+                seconds: 8,
+                count: 3
+            }
+        );
+        let arrived = limits.arrived.expect("the command's arrival");
+        assert!(arrived >= before && arrived.elapsed() < Duration::from_secs(60));
     }
 }

@@ -9,7 +9,7 @@
 mod choice;
 mod kept;
 mod root;
-mod time;
+pub mod time;
 
 use std::sync::{Arc, Mutex, PoisonError};
 #[cfg(test)]
@@ -42,6 +42,8 @@ pub struct MctsSettings {
     pub default_playouts: u64,
     /// The playout policy.
     pub policy: Policy,
+    /// Taken off every move's time on the clock for network and GUI delays (`--lag`).
+    pub lag: std::time::Duration,
 }
 
 /// The default tree memory limit: 1 GiB (`--memory 1024`).
@@ -62,6 +64,7 @@ impl Default for MctsSettings {
             resign_after: RESIGN_AFTER,
             default_playouts: DEFAULT_PLAYOUTS,
             policy: Policy::Heavy,
+            lag: time::DEFAULT_LAG,
         }
     }
 }
@@ -167,6 +170,7 @@ impl MctsPlayer {
                 board,
                 request.color,
                 settings.default_playouts,
+                settings.lag,
             )
         };
         let search_settings = search::Settings {
@@ -280,6 +284,7 @@ pub fn bench_search(
     let budget = Budget {
         playouts: Some(playouts),
         time: None,
+        maximum: None,
     };
     let outcome = search::search(
         &tree,

@@ -49,7 +49,8 @@ impl<'a> Root<'a> {
         let (passing, root_moves, pass_allowed) = if analyze {
             (None, root_moves, pass_allowed)
         } else {
-            let move_time = time::budget(&request.limits, game.board(), color, 0).time;
+            let limits = &request.limits;
+            let move_time = time::budget(limits, game.board(), color, 0, time::DEFAULT_LAG).time;
             let passing = Passing::new(game, color, &legal, move_time);
             match passing.plan(&root_moves, pass_allowed) {
                 Plan::Pass(reason) => {
