@@ -580,8 +580,10 @@ fn win_rates_are_from_the_side_analysed() {
     let mut session = Session::kosumi(&["--threads", "1"]);
     session.ok("boardsize 9");
     session.ok("komi 40");
+    // Ten lines, a second of search: enough playouts for the result to outweigh the priors'
+    // even start, however slow the build or busy the machine.
     let best = |session: &mut Session, command: &str| -> f64 {
-        let lines = start(session, command, "", 2, 9);
+        let lines = start(session, command, "", 10, 9);
         stop(session, "", "kata-analyze");
         let (blocks, _) = blocks(lines.last().unwrap());
         blocks[0].get("winrate").unwrap().parse().unwrap()
