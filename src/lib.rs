@@ -28,10 +28,10 @@
 //!   Replies that stream while the search runs (`lz-analyze`, `kata-analyze`, live GoGui
 //!   graphics, pondering) are `gtp::engine::live`'s, with their text in `gtp::analysis`.
 //!
-//! Invariants: dependencies point one way (`gtp → player → search → playout → tactics`, `{player, score} → game → {rules, board}`); the
-//! board never sees GTP text and the parser never sees the board; stdout carries GTP replies
-//! only (logs go to stderr); nothing that input can trigger panics, and a failed command leaves
-//! the game exactly as it was.
+//! Invariants: dependencies point one way (`gtp → player → search → playout → tactics`,
+//! `{player, score} → game → {rules, board}`); the board never sees GTP text and the parser
+//! never sees the board; stdout carries GTP replies only (logs go to stderr); nothing that
+//! input can trigger panics, and a failed command leaves the game exactly as it was.
 
 pub mod board;
 pub mod clock;

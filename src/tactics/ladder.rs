@@ -1,6 +1,6 @@
-//! Ladders, read on the real board: a chain in atari runs by extending to its liberty (or
-//! by capturing a chaser in atari), and the chaser keeps putting it back in atari from either
-//! side, until the chain is captured or gets three liberties. The reading plays real moves on
+//! Ladders, read on the real board: a chain in atari runs by extending to its liberty, and the
+//! chaser keeps putting it back in atari from either side, until the chain is captured or
+//! gets three liberties; a chain that can capture a chasing chain in atari counts as escaped. The reading plays real moves on
 //! copies of the board, one copy per chaser move (no allocation: the copies live on the
 //! stack), and stops after `NODE_LIMIT` stones or `DEPTH_LIMIT` runs; a reading that stops
 //! early counts as an escape, so a caller never gives up a chain on a guess. Both sides ask
@@ -11,7 +11,7 @@ use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point};
 use crate::tactics::is_playable;
 
 /// The most stones one reading may play.
-const NODE_LIMIT: u32 = 160;
+const NODE_LIMIT: u32 = 24;
 /// The most runs (moves of the chain's owner) one reading may follow: enough to cross a
 /// 19×19 board diagonally.
 const DEPTH_LIMIT: u32 = 24;
@@ -84,8 +84,11 @@ pub fn atari_catches(board: &Board, atari: Point, prey: Point) -> bool {
     let Some(owner) = board.get(prey) else {
         return false;
     };
-    if !is_playable(board, owner.opponent(), atari) {
+    if !is_playable(board, owner.opponent(), atari) || runs_free(board, owner, atari, prey) {
         return false;
+    }
+    if caught_at_once(board, owner, atari, prey) {
+        return true;
     }
     let mut after = board.clone();
     after.play(owner.opponent(), atari);
@@ -111,6 +114,48 @@ pub fn extension_escapes(board: &Board, color: Color, point: Point) -> bool {
     }
 }
 
+/// Whether the chain through `prey`, of `owner`, with two liberties, surely escapes an atari
+/// on `atari` (one of them) by running to the other: it would have three liberties or more,
+/// and the atari captures nothing that could change that. Read without playing.
+#[inline]
+fn runs_free(board: &Board, owner: Color, atari: Point, prey: Point) -> bool {
+    let mut liberties = [Point(0); 8];
+    if board.chain_liberties_up_to(prey, 3, &mut liberties) != 2 {
+        return false;
+    }
+    let run = if liberties[0] == atari {
+        liberties[1]
+    } else {
+        liberties[0]
+    };
+    // The count includes `atari`, a liberty of the chain, unless four others came first.
+    board.liberties_after(owner, run, 4) >= 4 && !board.placement(owner.opponent(), atari).captures
+}
+
+/// Whether an atari on `atari` (one of the two liberties of the chain through `prey`, of
+/// `owner`) surely catches it at once: running to the other liberty leaves it one liberty,
+/// the run and the atari capture nothing, the atari stone keeps two liberties, and no
+/// chasing chain next to the chain is in atari. Read without playing.
+#[inline]
+fn caught_at_once(board: &Board, owner: Color, atari: Point, prey: Point) -> bool {
+    let mut liberties = [Point(0); 8];
+    if board.chain_liberties_up_to(prey, 3, &mut liberties) != 2 {
+        return false;
+    }
+    let run = if liberties[0] == atari {
+        liberties[1]
+    } else {
+        liberties[0]
+    };
+    let chaser = owner.opponent();
+    let mut captures = [Point(0); 8];
+    board.liberties_after(owner, run, 3) <= 2
+        && !board.placement(owner, run).captures
+        && !board.placement(chaser, atari).captures
+        && board.liberties_after(chaser, atari, 2) >= 2
+        && crate::tactics::capturing_moves_next_to(board, prey, &mut captures) == 0
+}
+
 /// After a move of the prey's owner on `board`: whether the chain through `prey` is still
 /// caught (one liberty the chaser may take, or two from which an atari works).
 fn chain_is_caught(board: &mut Board, prey: Point, budget: &mut Budget, depth: u32) -> bool {
@@ -132,7 +177,7 @@ fn chain_is_caught(board: &mut Board, prey: Point, budget: &mut Budget, depth: u
 /// extends to the other is read first; an atari after which the extension gets three
 /// liberties or more is not read at all unless it captures.
 fn chase_catches(
-    board: &Board,
+    board: &mut Board,
     prey: Point,
     liberties: [Point; 2],
     budget: &mut Budget,
@@ -151,23 +196,50 @@ fn chase_catches(
     if order[1].1 < order[0].1 {
         order.swap(0, 1);
     }
-    let mut next = board.clone();
-    for (atari, running_liberties) in order {
-        if !is_playable(board, chaser, atari)
-            || (running_liberties >= 4 && !board.placement(chaser, atari).captures)
-        {
-            continue;
+    let worth_reading = |board: &Board, atari: Point, running_liberties: usize| {
+        is_playable(board, chaser, atari)
+            && (running_liberties < 4 || board.placement(chaser, atari).captures)
+    };
+    let readable = order.map(|(atari, running)| worth_reading(board, atari, running));
+    match readable {
+        [false, false] => false,
+        // One atari to read: play it on this board, which nobody needs afterwards.
+        [true, false] | [false, true] => {
+            let atari = if readable[0] { order[0].0 } else { order[1].0 };
+            budget.spend() && {
+                board.play(chaser, atari);
+                run_is_caught(board, prey, budget, depth + 1)
+            }
         }
-        if !budget.spend() {
-            return false;
-        }
-        next.copy_from(board);
-        next.play(chaser, atari);
-        if run_is_caught(&mut next, prey, budget, depth + 1) {
-            return true;
+        // Two: the first on a copy, the second on this board.
+        [true, true] => {
+            if !budget.spend() {
+                return false;
+            }
+            if first_atari_catches(board, chaser, order[0].0, prey, budget, depth) {
+                return true;
+            }
+            budget.spend() && {
+                board.play(chaser, order[1].0);
+                run_is_caught(board, prey, budget, depth + 1)
+            }
         }
     }
-    false
+}
+
+/// `chase_catches`'s reading of the first of two ataris, on a copy of `board`.
+#[inline(never)]
+fn first_atari_catches(
+    board: &Board,
+    chaser: Color,
+    atari: Point,
+    prey: Point,
+    budget: &mut Budget,
+    depth: u32,
+) -> bool {
+    let mut next = board.clone();
+    next.play(chaser, atari);
+    run_is_caught(&mut next, prey, budget, depth + 1)
 }
 
 /// With the chain through `prey` in atari and its owner to move on `board` (which the reading
@@ -182,7 +254,7 @@ fn run_is_caught(board: &mut Board, prey: Point, budget: &mut Budget, depth: u32
     if depth >= DEPTH_LIMIT || !budget.spend() {
         return false;
     }
-    if counter_capture_escapes(board, prey, budget, depth) {
+    if counter_capture_escapes(board, prey) {
         return false;
     }
     if !is_playable(board, owner, liberty) {
@@ -192,26 +264,20 @@ fn run_is_caught(board: &mut Board, prey: Point, budget: &mut Budget, depth: u32
     chain_is_caught(board, prey, budget, depth)
 }
 
-/// Whether the chain through `prey` (in atari, its owner to move) escapes by capturing a
-/// chasing chain in atari next to it.
-#[inline(never)]
-fn counter_capture_escapes(board: &Board, prey: Point, budget: &mut Budget, depth: u32) -> bool {
+/// Whether the chain through `prey` (in atari, its owner to move) may escape by capturing a
+/// chasing chain in atari next to it. Taken as an escape without reading on: a capture next
+/// to the chain gives it a liberty and usually breaks the ladder's shape, and a reader that
+/// errs should err towards "escapes".
+#[inline]
+fn counter_capture_escapes(board: &Board, prey: Point) -> bool {
     let Some(owner) = board.get(prey) else {
         return false;
     };
     let mut captures = [Point(0); 8];
     let count = crate::tactics::capturing_moves_next_to(board, prey, &mut captures);
-    for &capture in &captures[..count] {
-        if !is_playable(board, owner, capture) || !budget.spend() {
-            continue;
-        }
-        let mut next = board.clone();
-        next.play(owner, capture);
-        if !chain_is_caught(&mut next, prey, budget, depth) {
-            return true;
-        }
-    }
-    false
+    captures[..count]
+        .iter()
+        .any(|&capture| is_playable(board, owner, capture))
 }
 
 #[cfg(test)]
@@ -304,5 +370,29 @@ mod tests {
         assert!(atari_captures(&board, Color::White, at(&board, "D5")));
         assert!(!atari_captures(&board, Color::White, at(&board, "E4")));
         assert!(atari_catches(&board, at(&board, "D5"), at(&board, "D4")));
+    }
+
+    /// Black C4 D4 in atari at E4: running there makes a ladder to the upper right.
+    const TWO_STONE_LADDER: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . O O . . . . .
+        . O X X . . . . .
+        . . O O O . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+
+    #[test]
+    fn a_two_stone_chain_runs_into_a_working_ladder_unless_a_stone_breaks_it() {
+        let board = diagram(TWO_STONE_LADDER);
+        let (c4, e4) = (at(&board, "C4"), at(&board, "E4"));
+        assert!(is_captured_in_ladder(&board, c4));
+        assert!(!extension_escapes(&board, Color::Black, e4));
+        let mut broken = board.clone();
+        broken.place_setup_stone(Color::Black, at(&board, "G7"));
+        assert!(!is_captured_in_ladder(&broken, c4));
+        assert!(extension_escapes(&broken, Color::Black, e4));
     }
 }
