@@ -19,6 +19,15 @@ use kosumi::player::{
 use kosumi::playout;
 use kosumi::rules::Rules;
 
+/// Writes one line of a report (`bench`, `train`) to stdout. A closed stdout (`kosumi bench |
+/// head`) ends the report's output quietly instead of panicking as `println!` would.
+macro_rules! report {
+    ($($argument:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($argument)*);
+    }};
+}
+
 /// Kosumi: a Go engine speaking GTP v2 on stdin/stdout.
 ///
 /// Started without a subcommand, it reads GTP commands from stdin and writes replies to stdout;
@@ -266,9 +275,9 @@ fn train(folders: &[PathBuf], out: &Path, settings: &knowledge::train::Settings)
         100.0 * report.held_out_first_choice,
         100.0 * report.playout_held_out_first_choice,
     );
-    println!("{description}");
+    report!("{description}");
     for (size, positions, share) in &report.held_out_by_size {
-        println!(
+        report!(
             "{size}x{size}: {positions} held-out positions, first choice {:.1} %",
             100.0 * share
         );
@@ -278,15 +287,15 @@ fn train(folders: &[PathBuf], out: &Path, settings: &knowledge::train::Settings)
         .zip(&report.model.groups)
     {
         let values: Vec<String> = gammas.iter().map(|gamma| format!("{gamma:.3}")).collect();
-        println!("{:>24}: {}", group.name(), values.join(" "));
+        report!("{:>24}: {}", group.name(), values.join(" "));
     }
-    println!("{:>24}: {}", "shapes", report.model.shapes.len());
+    report!("{:>24}: {}", "shapes", report.model.shapes.len());
     report.model.description = description;
     if let Err(error) = std::fs::write(out, report.model.to_bytes()) {
         eprintln!("kosumi train: cannot write {}: {error}", out.display());
         return ExitCode::FAILURE;
     }
-    println!("wrote {}", out.display());
+    report!("wrote {}", out.display());
     ExitCode::SUCCESS
 }
 
@@ -346,7 +355,7 @@ fn bench(policy: playout::Policy, size: usize, playouts: u32, seed: u64) -> Exit
         Some(time) => format!("{:.3} s of CPU time, ", time.as_secs_f64()),
         None => String::new(),
     };
-    println!(
+    report!(
         "{size}x{size}: {} {} playouts in {cpu}{:.3} s of wall time, one thread, seed {seed}",
         result.playouts,
         match policy {
@@ -355,9 +364,9 @@ fn bench(policy: playout::Policy, size: usize, playouts: u32, seed: u64) -> Exit
         },
         result.elapsed.as_secs_f64()
     );
-    println!("{:.0} playouts/s", result.playouts_per_second());
-    println!("{:.1} moves per playout", result.moves_per_playout());
-    println!(
+    report!("{:.0} playouts/s", result.playouts_per_second());
+    report!("{:.1} moves per playout", result.moves_per_playout());
+    report!(
         "Black wins {:.1}% at komi 7.5",
         100.0 * result.black_wins as f64 / result.playouts.max(1) as f64
     );
@@ -374,18 +383,18 @@ fn bench_search(size: usize, flags: &SearchFlags, seed: u64) -> ExitCode {
     let cpu = process_cpu_seconds()
         .zip(cpu_start)
         .map(|(end, start)| end - start);
-    println!(
+    report!(
         "{size}x{size}: a search of {} playouts from the empty board in {:.3} s of wall time, \
          {} thread(s), seed {seed}",
         result.playouts,
         result.elapsed.as_secs_f64(),
         settings.threads
     );
-    println!(
+    report!(
         "{:.0} search playouts/s",
         result.playouts as f64 / result.elapsed.as_secs_f64().max(1e-9)
     );
-    println!(
+    report!(
         "tree: {} nodes, {:.1} MB, {:.0} bytes per playout; peak resident memory {}",
         bench.nodes,
         bench.tree_bytes as f64 / 1e6,
@@ -397,7 +406,7 @@ fn bench_search(size: usize, flags: &SearchFlags, seed: u64) -> ExitCode {
     );
     if let Some(cpu) = cpu {
         // Wall time is what threads gain; CPU time tells whether the machine was busy.
-        println!(
+        report!(
             "{cpu:.3} s of CPU time: {:.0} search playouts per CPU second",
             result.playouts as f64 / cpu.max(1e-9)
         );

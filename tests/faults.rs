@@ -102,6 +102,22 @@ fn the_engine_exits_quietly_when_the_reader_closes_stdout() {
 }
 
 #[test]
+fn a_bench_whose_reader_closes_stdout_ends_without_a_panic() {
+    // As in `kosumi bench | head -1`: the report's lines find the pipe closed.
+    let mut child = Command::new(kosumi_path())
+        .args(["bench", "--size", "9", "--playouts", "1000", "--seed", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the kosumi binary starts");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("the bench exits");
+    assert_no_panic(&output.stderr);
+    assert!(output.status.success(), "status {:?}", output.status);
+}
+
+#[test]
 fn the_engine_keeps_answering_when_stderr_is_closed() {
     // Closed, not merely discarded: the debug log then fails to write on every line.
     let mut input = b"1 name ".to_vec();
