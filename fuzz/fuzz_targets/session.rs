@@ -84,7 +84,7 @@ fuzz_target!(|data: &[u8]| {
     if mcts {
         engine.set_limits(Limits {
             playouts: Some(16),
-            time: None,
+            ..Limits::default()
         });
     }
     let mut input: &[u8] = data;
