@@ -81,12 +81,12 @@ fuzz_target!(|data: &[u8]| {
         Box::new(RandomPlayer::new(1))
     };
     let mut engine = Engine::new(19, Rules::default(), 7.5, player).expect("19 is a valid size");
-    if mcts {
-        engine.set_limits(Limits {
-            playouts: Some(16),
-            ..Limits::default()
-        });
-    }
+    // A small budget for every search: the mcts player's moves, and the analysis commands'
+    // search, which runs under the random player too (kata-genmove_analyze streams it first).
+    engine.set_limits(Limits {
+        playouts: Some(16),
+        ..Limits::default()
+    });
     let mut input: &[u8] = data;
     let mut output = Vec::new();
     while let Some(line) = read_line(&mut input, LINE_LIMIT).expect("reading a slice never fails") {
