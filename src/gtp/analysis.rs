@@ -261,17 +261,6 @@ fn lower_bound(win_rate: f64, visits: u64) -> f64 {
     (win_rate - 1.96 * spread).clamp(0.0, 1.0)
 }
 
-/// The search's estimate of `color`'s lead at the end, from the ownership of its playouts'
-/// final boards: the points Black owns on average minus White's, minus komi (an area count).
-pub fn score_lead(statistics: &Statistics, color: Color, komi: f64) -> Option<f64> {
-    let shares = statistics.ownership.as_ref()?;
-    let black = shares.iter().sum::<f64>() - komi;
-    Some(match color {
-        Color::Black => black,
-        Color::White => -black,
-    })
-}
-
 /// The ownership of every point for `color` (1: `color`'s in every playout), row by row from
 /// the top left (A19) to the bottom right (T1), as KataGo orders it.
 pub fn ownership_from_top(
@@ -297,20 +286,17 @@ pub fn ownership_from_top(
 
 /// One `info` line with every candidate of `statistics`, best first, for `color` (the colour
 /// analysed, whose view every value takes); `None` when the search has visited no move yet.
-/// `komi` is the game's, for the score estimate.
 pub fn info_line(
     analysis: &Analysis,
     board: &Board,
     statistics: &Statistics,
     color: Color,
-    komi: f64,
 ) -> Option<String> {
     let shown = analysis.max_moves.unwrap_or(usize::MAX);
     let candidates: Vec<&Candidate> = statistics.candidates.iter().take(shown).collect();
     if candidates.is_empty() {
         return None;
     }
-    let lead = score_lead(statistics, color, komi);
     let mut line = String::with_capacity(64 * candidates.len());
     for (order, candidate) in candidates.iter().enumerate() {
         if order > 0 {
@@ -334,11 +320,9 @@ pub fn info_line(
                     "info move {turn} visits {visits} winrate {}",
                     scaled(win_rate)
                 ));
-                if let Some(lead) = lead {
-                    line.push_str(&format!(" scoreLead {}", decimal(lead, 2)));
-                }
                 line.push_str(&format!(
-                    " prior {} lcb {} order {order}",
+                    " scoreLead {} prior {} lcb {} order {order}",
+                    decimal(candidate.score_lead, 2),
                     scaled(prior),
                     scaled(lcb)
                 ));
@@ -349,10 +333,8 @@ pub fn info_line(
                      winrate {win_rate:.6}",
                     decimal(2.0 * win_rate - 1.0, 6)
                 ));
-                if let Some(lead) = lead {
-                    let lead = decimal(lead, 4);
-                    line.push_str(&format!(" scoreMean {lead} scoreLead {lead}"));
-                }
+                let lead = decimal(candidate.score_lead, 4);
+                line.push_str(&format!(" scoreMean {lead} scoreLead {lead}"));
                 line.push_str(&format!(" prior {prior:.6} lcb {lcb:.6} order {order}"));
             }
         }
@@ -456,27 +438,29 @@ mod tests {
 
     /// Statistics of a made-up search on 9×9: C3 then D4, with their lines.
     fn statistics(board: &Board) -> Statistics {
-        let candidate = |name: &str, visits, win_rate, prior, line: &[&str]| Candidate {
-            turn: Move::Place(at(board, name)),
-            visits,
-            win_rate,
-            prior,
-            principal_variation: line
-                .iter()
-                .map(|name| match *name {
-                    "pass" => Move::Pass,
-                    name => Move::Place(at(board, name)),
-                })
-                .collect(),
-        };
+        let candidate =
+            |name: &str, visits, win_rate, prior, score_lead, line: &[&str]| Candidate {
+                turn: Move::Place(at(board, name)),
+                visits,
+                win_rate,
+                prior,
+                score_lead,
+                principal_variation: line
+                    .iter()
+                    .map(|name| match *name {
+                        "pass" => Move::Pass,
+                        name => Move::Place(at(board, name)),
+                    })
+                    .collect(),
+            };
         Statistics {
             playouts: 150,
             visits: 150,
             win_rate: 0.52,
             principal_variation: Vec::new(),
             candidates: vec![
-                candidate("C3", 100, 0.52, 0.6, &["C3", "pass", "J9"]),
-                candidate("D4", 50, 0.5, 0.25, &["D4"]),
+                candidate("C3", 100, 0.52, 0.6, 3.5, &["C3", "pass", "J9"]),
+                candidate("D4", 50, 0.5, 0.25, -1.25, &["D4"]),
             ],
             elapsed: Duration::from_secs(1),
             ownership: None,
@@ -489,22 +473,31 @@ mod tests {
         let analysis = parse(Dialect::Leela, "b 10").unwrap();
         // lcb: 0.52 − 1.96 × √(0.52 × 0.48 / 100) = 0.4221; 0.5 − 1.96 × √(0.25 / 50) = 0.3614.
         assert_eq!(
-            info_line(&analysis, &board, &statistics(&board), Color::Black, 7.5).unwrap(),
+            info_line(&analysis, &board, &statistics(&board), Color::Black).unwrap(),
             "info move C3 visits 100 winrate 5200 prior 6000 lcb 4221 order 0 pv C3 pass J9 \
              info move D4 visits 50 winrate 5000 prior 2500 lcb 3614 order 1 pv D4"
         );
         let one = parse(Dialect::Leela, "maxmoves 1").unwrap();
-        let line = info_line(&one, &board, &statistics(&board), Color::Black, 7.5).unwrap();
+        let line = info_line(&one, &board, &statistics(&board), Color::Black).unwrap();
         assert!(!line.contains("D4"), "{line}");
         let nothing = Statistics::default();
+        assert_eq!(info_line(&analysis, &board, &nothing, Color::Black), None);
+    }
+
+    #[test]
+    fn sabaki_lines_carry_each_candidate_s_own_score_lead() {
+        let board = Board::new(9).unwrap();
+        let analysis = parse(Dialect::Sabaki, "b 50").unwrap();
         assert_eq!(
-            info_line(&analysis, &board, &nothing, Color::Black, 7.5),
-            None
+            info_line(&analysis, &board, &statistics(&board), Color::Black).unwrap(),
+            "info move C3 visits 100 winrate 5200 scoreLead 3.50 prior 6000 lcb 4221 order 0 \
+             pv C3 pass J9 info move D4 visits 50 winrate 5000 scoreLead -1.25 prior 2500 \
+             lcb 3614 order 1 pv D4"
         );
     }
 
     #[test]
-    fn kata_lines_carry_floats_the_score_and_the_ownership_from_the_top_left() {
+    fn kata_lines_carry_floats_the_candidate_s_score_and_the_ownership_from_the_top_left() {
         // A 2×2 board: Black owns A1 (1.0), B1 half (0.5), White A2 (−1), nobody B2.
         //   2 O .
         //   1 X x
@@ -516,24 +509,25 @@ mod tests {
                 visits: 4,
                 win_rate: 0.25,
                 prior: 0.5,
+                score_lead: -2.5,
                 principal_variation: vec![Move::Pass],
             }],
             ownership: Some(vec![1.0, 0.5, -1.0, 0.0]),
             ..Statistics::default()
         };
         let analysis = parse(Dialect::Kata, "w ownership true").unwrap();
-        // White's lead: −(1 + 0.5 − 1 + 0 − komi 0.5) = 0; its ownership: −(A2, B2, A1, B1).
-        let line = info_line(&analysis, &board, &statistics, Color::White, 0.5).unwrap();
+        // The candidate's own lead; White's ownership: −(A2, B2, A1, B1).
+        let line = info_line(&analysis, &board, &statistics, Color::White).unwrap();
         assert_eq!(
             line,
             "info move pass visits 4 edgeVisits 4 utility -0.500000 winrate 0.250000 \
-             scoreMean 0.0000 scoreLead 0.0000 prior 0.500000 lcb 0.000000 order 0 pv pass \
+             scoreMean -2.5000 scoreLead -2.5000 prior 0.500000 lcb 0.000000 order 0 pv pass \
              ownership 1.0000 0.0000 -1.0000 -0.5000"
         );
         statistics.ownership = None;
-        let line = info_line(&analysis, &board, &statistics, Color::White, 0.5).unwrap();
+        let line = info_line(&analysis, &board, &statistics, Color::White).unwrap();
         assert!(
-            !line.contains("scoreLead") && !line.contains("ownership"),
+            line.contains("scoreLead -2.5000") && !line.contains("ownership"),
             "{line}"
         );
     }

@@ -428,6 +428,7 @@ mod tests {
             visits,
             win_rate,
             prior: 0.5,
+            score_lead: 0.0,
             principal_variation: Vec::new(),
         };
         let mut ownership = vec![0.0; 81];

@@ -467,6 +467,7 @@ mod tests {
             visits,
             win_rate,
             prior: 0.5,
+            score_lead: 0.0,
             principal_variation: vec![turn],
         }
     }

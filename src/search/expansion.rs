@@ -18,20 +18,32 @@ pub const FIRST_CHILDREN: usize = 16;
 /// One more ranked move for every this many visits of the node.
 pub const VISITS_PER_CHILD: u32 = 8;
 
-/// Nodes for `points` with the priors of `color` playing there (in the order of `points`).
+/// Nodes for `points` with the priors of `color` playing there and the move model's
+/// probabilities (in the order of `points`), and the model's probability of a pass: what the
+/// moves leave of 1 (0 without a model, when every move has 0).
 fn nodes_with_priors(
     board: &Board,
     color: Color,
     points: &[Point],
     recent: &History,
     even: f32,
-) -> Vec<Node> {
+) -> (Vec<Node>, f32) {
     let priors = prior::priors(board, color, recent, points, even);
-    points
+    let nodes = points
         .iter()
         .zip(&priors.moves)
-        .map(|(&point, prior)| Node::new(Move::Place(point), prior.wins, prior.visits))
-        .collect()
+        .zip(&priors.probabilities)
+        .map(|((&point, prior), &probability)| {
+            Node::new(Move::Place(point), prior.wins, prior.visits).with_probability(probability)
+        })
+        .collect();
+    let total: f32 = priors.probabilities.iter().sum();
+    let pass = if total > 0.0 {
+        (1.0 - total).max(0.0)
+    } else {
+        0.0
+    };
+    (nodes, pass)
 }
 
 /// The recent moves at the root.
@@ -43,24 +55,24 @@ fn root_recent(position: &Position) -> History {
     }
 }
 
-/// A pass child.
-fn pass_child(even: f32) -> Node {
+/// A pass child, which the move model gives `probability`.
+fn pass_child(even: f32, probability: f32) -> Node {
     let pass = prior::pass_prior(even);
-    Node::new(Move::Pass, pass.wins, pass.visits)
+    Node::new(Move::Pass, pass.wins, pass.visits).with_probability(probability)
 }
 
 /// The root's children: the allowed moves with their priors, then a pass. Each is marked
 /// checked: the caller made sure they are legal.
 pub(super) fn root_children(position: &Position, even: f32) -> Children {
     let recent = root_recent(position);
-    let mut children = nodes_with_priors(
+    let (mut children, pass) = nodes_with_priors(
         &position.board,
         position.to_move,
         &position.root_moves,
         &recent,
         even,
     );
-    children.push(pass_child(even));
+    children.push(pass_child(even, pass));
     for child in &children {
         child.set_valid(true);
     }
@@ -83,7 +95,7 @@ pub(super) fn complete_root(tree: &Tree, position: &Position, even: f32) {
     }
     // The priors are the model's shares among every allowed move, present or not.
     let recent = root_recent(position);
-    let all = nodes_with_priors(
+    let (all, pass) = nodes_with_priors(
         &position.board,
         position.to_move,
         &position.root_moves,
@@ -95,7 +107,7 @@ pub(super) fn complete_root(tree: &Tree, position: &Position, even: f32) {
         .filter(|node| node.point_index().is_some_and(|index| !present[index]))
         .collect();
     if !has_pass {
-        missing.push(pass_child(even));
+        missing.push(pass_child(even, pass));
     }
     if missing.is_empty() {
         return;
@@ -108,8 +120,9 @@ pub(super) fn complete_root(tree: &Tree, position: &Position, even: f32) {
 
 /// The points where `color` may play at an inner node by the board's own mechanics (not
 /// suicide, not a simple-ko retake, not into its own eye), best prior first; ties in an order
-/// that depends on the position only, so that the ranking of one position is always the same.
-fn ranked(board: &Board, color: Color, recent: &History, even: f32) -> Vec<Node> {
+/// that depends on the position only, so that the ranking of one position is always the same;
+/// and the move model's probability of a pass.
+fn ranked(board: &Board, color: Color, recent: &History, even: f32) -> (Vec<Node>, f32) {
     let points: Vec<Point> = board
         .empty_points()
         .filter(|&point| {
@@ -118,7 +131,7 @@ fn ranked(board: &Board, color: Color, recent: &History, even: f32) -> Vec<Node>
                 || board.placement(color, point).suicide)
         })
         .collect();
-    let mut children = nodes_with_priors(board, color, &points, recent, even);
+    let (mut children, pass) = nodes_with_priors(board, color, &points, recent, even);
     let salt = board.hash();
     let tie = |node: &Node| {
         (node.point_index().unwrap_or(0) as u64 ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -129,17 +142,17 @@ fn ranked(board: &Board, color: Color, recent: &History, even: f32) -> Vec<Node>
             .total_cmp(&first.prior_value())
             .then_with(|| tie(first).cmp(&tie(second)))
     });
-    children
+    (children, pass)
 }
 
 /// The children of an inner node when it is expanded: the first `FIRST_CHILDREN` ranked
 /// moves, then a pass.
 pub(super) fn inner_children(board: &Board, color: Color, recent: &History, even: f32) -> Children {
-    let mut children = ranked(board, color, recent, even);
+    let (mut children, pass) = ranked(board, color, recent, even);
     let total = children.len();
     children.truncate(FIRST_CHILDREN);
     let end = children.len();
-    children.push(pass_child(even));
+    children.push(pass_child(even, pass));
     Children::new(children, end, total)
 }
 
@@ -159,7 +172,7 @@ pub(super) fn next_children(
     even: f32,
     end: usize,
 ) -> Children {
-    let mut children = ranked(board, color, recent, even);
+    let (mut children, _) = ranked(board, color, recent, even);
     let total = children.len();
     let new_end = (2 * end).clamp(end + 1, total.max(end + 1)).min(total);
     children.truncate(new_end);

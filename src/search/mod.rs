@@ -168,8 +168,12 @@ pub struct Candidate {
     /// Its win rate for the colour to move, from its playouts (its prior value when it has
     /// none).
     pub win_rate: f64,
-    /// The prior value the search gave it before any playout, in 0–1.
+    /// The move model's probability of the move, in 0–1 (the policy a GUI shows).
     pub prior: f64,
+    /// The mean final margin of its playouts for the colour to move, in points, with the komi
+    /// the playouts are scored with (the margin their wins are decided by; the root's mean
+    /// when it has no playout of its own).
+    pub score_lead: f64,
     /// The line starting with this move.
     pub principal_variation: Vec<Move>,
 }
@@ -474,6 +478,101 @@ mod tests {
             statistics.principal_variation[0],
             Move::Place(at(&board, "B3"))
         );
+    }
+
+    #[test]
+    fn each_candidate_s_score_lead_is_the_mean_margin_of_its_own_playouts() {
+        // 5×5, Black to move, komi 10.5. Black's A1-D1 and White's A2-D2 are both in atari.
+        // Black E2 captures White's four stones and owns the board (+14.5); after Black A5
+        // White captures at E1 and keeps the bottom two rows (Black +5 − 10.5 = −5.5).
+        //   5 . . . . .
+        //   4 . . . . .
+        //   3 X X X X X
+        //   2 O O O O .
+        //   1 X X X X .
+        let board = diagram(
+            "
+            . . . . .
+            . . . . .
+            X X X X X
+            O O O O .
+            X X X X .",
+        );
+        let mut position = position(&board, Color::Black, 18.5);
+        let (capture, slack) = (at(&board, "E2"), at(&board, "A5"));
+        position.root_moves = vec![capture, slack];
+        // A5 starts with a prior of 30 wins in 30 playouts, so that the search tries it until
+        // its losses show, and then turns to E2.
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
+        tree.root().expand(|| {
+            let nodes = vec![
+                Node::new(Move::Place(capture), 7.0, 14.0),
+                Node::new(Move::Place(slack), 30.0, 30.0),
+            ];
+            Children::new(nodes, 0, 0)
+        });
+        let settings = Settings {
+            policy: Policy::Heavy,
+            early_end: false,
+            ..Settings::default()
+        };
+        let budget = Budget {
+            playouts: Some(1000),
+            time: None,
+            maximum: None,
+        };
+        let outcome = search(&tree, &position, &settings, budget, &|| false, None, 5);
+        let statistics = statistics(&tree, outcome.playouts, outcome.elapsed);
+        let lead = |point| {
+            let candidate = statistics
+                .candidates
+                .iter()
+                .find(|candidate| candidate.turn == Move::Place(point))
+                .unwrap_or_else(|| panic!("{:?}", statistics.candidates));
+            (candidate.score_lead, candidate.visits)
+        };
+        let (capture_lead, capture_visits) = lead(capture);
+        let (slack_lead, slack_visits) = lead(slack);
+        assert!(
+            capture_lead > 5.0,
+            "E2 {capture_lead} ({capture_visits} visits)"
+        );
+        assert!(slack_lead < 0.0, "A5 {slack_lead} ({slack_visits} visits)");
+        // The root's margin is the mean of its children's, weighted by their playouts.
+        let root = -tree.root().mean_margin().unwrap();
+        assert!(slack_lead < root && root < capture_lead, "root {root}");
+    }
+
+    #[test]
+    fn each_candidate_s_prior_is_the_move_model_s_probability() {
+        let board = Board::new(5).unwrap();
+        let position = position(&board, Color::Black, 0.5);
+        let (tree, outcome) = run(&position, 300, 1);
+        let statistics = statistics(&tree, outcome.playouts, outcome.elapsed);
+        let even = prior::even_visits(5);
+        let model = prior::priors(
+            &board,
+            Color::Black,
+            &History::default(),
+            &position.root_moves,
+            even,
+        );
+        let pass = 1.0 - model.probabilities.iter().sum::<f32>();
+        assert!(statistics.candidates.len() > 1);
+        for candidate in &statistics.candidates {
+            let probability = match candidate.turn {
+                Move::Place(point) => {
+                    let index = position.root_moves.iter().position(|&p| p == point);
+                    model.probabilities[index.unwrap()]
+                }
+                Move::Pass => pass,
+            };
+            assert_eq!(candidate.prior, f64::from(probability), "{candidate:?}");
+        }
+        // The probabilities of every move and the pass add up to 1.
+        let children = tree.root().children().unwrap();
+        let total: f32 = children.iter().map(Node::probability).sum();
+        assert!((total - 1.0).abs() < 1e-4, "{total}");
     }
 
     #[test]

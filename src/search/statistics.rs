@@ -10,6 +10,8 @@ use crate::game::Move;
 /// The statistics of `tree`'s root after `playouts` playouts in `elapsed`.
 pub fn statistics(tree: &Tree, playouts: u64, elapsed: Duration) -> Statistics {
     let root = tree.root();
+    // The root's move was the other side's: its margin is the opposite of the side to move's.
+    let root_lead = root.mean_margin().map_or(0.0, |margin| -margin);
     let mut candidates: Vec<Candidate> = root
         .children()
         .into_iter()
@@ -19,7 +21,8 @@ pub fn statistics(tree: &Tree, playouts: u64, elapsed: Duration) -> Statistics {
             turn: child.turn(),
             visits: u64::from(child.visits()),
             win_rate: child.win_rate().unwrap_or_else(|| child.prior_value()),
-            prior: child.prior_value(),
+            prior: f64::from(child.probability()),
+            score_lead: child.mean_margin().unwrap_or(root_lead),
             principal_variation: principal_variation(child),
         })
         .collect();

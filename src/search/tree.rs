@@ -13,7 +13,7 @@
 //! descent in progress counts as a loss for the threads that meet it: the virtual loss that
 //! spreads threads over different lines.
 
-use std::sync::atomic::{AtomicU8, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use crate::board::Point;
@@ -28,6 +28,11 @@ const UNCHECKED: u8 = 0;
 const VALID: u8 = 1;
 /// A node's move that may not be played here (it repeats a position); never selected.
 const INVALID: u8 = 2;
+
+/// A node's score sum counts final margins in units of 1/`SCORE_SCALE` point: exact for
+/// half-point and quarter-point komi, and room in 64 bits for more playouts than any search
+/// runs.
+pub const SCORE_SCALE: f64 = 256.0;
 
 /// What a node has learnt about its move: real playouts, the prior's virtual ones, and the
 /// AMAF playouts (every playout where the move's colour played its point first later on).
@@ -53,6 +58,8 @@ pub struct Experience {
 pub struct Node {
     point: u16,
     state: AtomicU8,
+    /// The move model's probability of the move among its siblings (0 when unknown).
+    probability: f32,
     /// Virtual experience from the priors: visits and wins added at creation.
     prior_visits: f32,
     prior_wins: f32,
@@ -61,6 +68,9 @@ pub struct Node {
     stats: AtomicU64,
     /// AMAF visits and wins, packed the same way.
     amaf: AtomicU64,
+    /// The sum of the final margins of the real playouts through the node, for the player who
+    /// made the move, in units of 1/`SCORE_SCALE` point.
+    score: AtomicI64,
     children: OnceLock<Box<Children>>,
 }
 
@@ -173,12 +183,25 @@ impl Node {
                 Move::Place(point) => point.0,
             },
             state: AtomicU8::new(UNCHECKED),
+            probability: 0.0,
             prior_visits,
             prior_wins,
             stats: AtomicU64::new(0),
             amaf: AtomicU64::new(0),
+            score: AtomicI64::new(0),
             children: OnceLock::new(),
         }
+    }
+
+    /// The node with the move model's `probability` for its move.
+    pub fn with_probability(mut self, probability: f32) -> Node {
+        self.probability = probability;
+        self
+    }
+
+    /// The move model's probability of the move among its siblings (0 when unknown).
+    pub fn probability(&self) -> f32 {
+        self.probability
     }
 
     /// The move this node stands for.
@@ -213,6 +236,21 @@ impl Node {
     pub fn win_rate(&self) -> Option<f64> {
         let visits = self.visits();
         (visits > 0).then(|| f64::from(self.wins().min(visits)) / f64::from(visits))
+    }
+
+    /// The mean final margin of the real playouts through the node, in points, for the player
+    /// who made the move, or `None` before any.
+    pub fn mean_margin(&self) -> Option<f64> {
+        let visits = self.visits();
+        (visits > 0)
+            .then(|| self.score.load(Ordering::Relaxed) as f64 / SCORE_SCALE / f64::from(visits))
+    }
+
+    /// Adds a playout's final margin for the player who made the move, in units of
+    /// 1/`SCORE_SCALE` point (`scaled_margin`).
+    #[inline]
+    pub fn add_score(&self, scaled: i64) {
+        self.score.fetch_add(scaled, Ordering::Relaxed);
     }
 
     /// The prior's value (0.5 without a prior).
@@ -492,6 +530,12 @@ impl Tree {
     }
 }
 
+/// A final margin in the units of a node's score sum (`Node::add_score`).
+#[inline]
+pub fn scaled_margin(margin: f64) -> i64 {
+    (margin * SCORE_SCALE).round() as i64
+}
+
 /// The memory one unit of the node budget stands for (`--memory`): a node, or a segment's
 /// header, which is smaller.
 pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
@@ -590,6 +634,22 @@ mod tests {
         assert!(tree.is_full());
         assert!(tree.reserve(5, true));
         assert_eq!(tree.nodes(), 15);
+    }
+
+    #[test]
+    fn a_node_s_mean_margin_is_the_mean_of_the_margins_added_for_its_visits() {
+        let node = Node::new(point(30), 7.0, 14.0);
+        assert_eq!(node.mean_margin(), None);
+        for margin in [12.5, -3.5, 0.25] {
+            node.add_visit();
+            node.add_score(scaled_margin(margin));
+        }
+        assert_eq!(node.mean_margin(), Some((12.5 - 3.5 + 0.25) / 3.0));
+        // A margin beyond the unit rounds to the nearest 1/256 point.
+        let small = Node::new(point(31), 7.0, 14.0);
+        small.add_visit();
+        small.add_score(scaled_margin(1.0 / 1024.0));
+        assert_eq!(small.mean_margin(), Some(0.0));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use rand::rngs::Xoshiro256PlusPlus;
 use rand::{Rng, SeedableRng};
 
 use super::expansion;
-use super::tree::Children;
+use super::tree::{Children, scaled_margin};
 use super::{Node, Position, Repetition, Settings, Tree, selection};
 use crate::board::{Board, CELLS, Color, Point};
 use crate::game::Move;
@@ -172,8 +172,8 @@ impl Worker {
         let mut path: Vec<&Node> = Vec::with_capacity(64);
         let leaf = self.descend(tree, position, settings, even, &mut path);
         let tree_moves = self.sequence.len();
-        let winner = self.play_out(leaf, position, settings, shared);
-        self.back_up(&path, tree_moves, position.to_move, winner);
+        let (winner, margin) = self.play_out(leaf, position, settings, shared);
+        self.back_up(&path, tree_moves, position.to_move, winner, margin);
     }
 
     /// Walks from the root down the tree by the selection policy, playing each move on the
@@ -294,14 +294,15 @@ impl Worker {
 
     /// Plays a playout from the leaf to the end, records its moves for AMAF, tallies the
     /// ownership when asked, and returns the winner by area with the search's komi (a drawn
-    /// count goes to either colour at random).
+    /// count goes to either colour at random) and Black's margin, the one the winner is
+    /// decided by.
     fn play_out(
         &mut self,
         leaf: Leaf,
         position: &Position,
         settings: &Settings,
         shared: &Shared,
-    ) -> Color {
+    ) -> (Color, f64) {
         self.recorded.clear();
         // Under territory counting each stone placed in the tree costs its player a point.
         let tree_stones = if position.stones_cost {
@@ -331,11 +332,12 @@ impl Worker {
         } else {
             margin > 0.0
         };
-        if black_wins {
+        let winner = if black_wins {
             Color::Black
         } else {
             Color::White
-        }
+        };
+        (winner, margin)
     }
 
     /// The child of highest urgency among the selectable ones (ties broken at random, never to
@@ -369,10 +371,17 @@ impl Worker {
         }
     }
 
-    /// Counts the result on every node of `path` for the player who made its move, and gives
-    /// AMAF credit to each child of a node on the path whose point its colour played first
-    /// later in the simulation.
-    fn back_up(&mut self, path: &[&Node], tree_moves: usize, to_move: Color, winner: Color) {
+    /// Counts the result (the win and Black's final `margin`) on every node of `path` for the
+    /// player who made its move, and gives AMAF credit to each child of a node on the path
+    /// whose point its colour played first later in the simulation.
+    fn back_up(
+        &mut self,
+        path: &[&Node],
+        tree_moves: usize,
+        to_move: Color,
+        winner: Color,
+        margin: f64,
+    ) {
         // The root's move was made by the opponent of the side to move; colours alternate.
         let mover = |depth: usize| {
             if depth % 2 == 1 {
@@ -381,10 +390,16 @@ impl Worker {
                 to_move.opponent()
             }
         };
+        let black_margin = scaled_margin(margin);
         for (depth, node) in path.iter().enumerate() {
-            if mover(depth) == winner {
+            let mover = mover(depth);
+            if mover == winner {
                 node.add_win();
             }
+            node.add_score(match mover {
+                Color::Black => black_margin,
+                Color::White => -black_margin,
+            });
         }
         self.first_played.fill(0);
         for &(color, point) in self.sequence[tree_moves..].iter().rev() {

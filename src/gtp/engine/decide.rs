@@ -127,9 +127,8 @@ impl Engine {
         };
         if let (Some(analysis), Some(statistics)) = (analysis, &statistics) {
             if analysis.interval.is_none() {
-                let komi = self.game.komi();
                 if let Some(line) =
-                    analysis::info_line(analysis, self.game.board(), statistics, color, komi)
+                    analysis::info_line(analysis, self.game.board(), statistics, color)
                 {
                     live.line(&line);
                 }

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use super::{Analyst, Engine, Live};
 use crate::board::Color;
 use crate::game::{Game, Move};
-use crate::gtp::analysis::{self, Analysis, Dialect};
+use crate::gtp::analysis::{self, Analysis};
 use crate::gtp::gogui;
 use crate::gtp::interrupt::Interrupt;
 use crate::gtp::vocabulary::{Failure, Reply, Vertex};
@@ -37,13 +37,10 @@ pub(super) struct Reports<'a> {
 }
 
 impl Reports<'_> {
-    /// Whether the search must tally ownership: for the `ownership` key, the score estimate of
-    /// `analyze` and `kata-*`, and the shading of the live graphics.
+    /// Whether the search must tally ownership: for the `ownership` key and the shading of the
+    /// live graphics.
     fn needs_ownership(&self) -> bool {
-        self.gfx
-            || self
-                .analysis
-                .is_some_and(|analysis| analysis.ownership || analysis.dialect != Dialect::Leela)
+        self.gfx || self.analysis.is_some_and(|analysis| analysis.ownership)
     }
 
     /// The time between two progress calls, or `None` when nobody listens.
@@ -85,7 +82,7 @@ pub(super) fn decide_reporting(
             if let Some(every) = analysis.interval {
                 if due(last_line, every) {
                     if let Some(line) =
-                        analysis::info_line(analysis, board, statistics, reports.color, komi)
+                        analysis::info_line(analysis, board, statistics, reports.color)
                     {
                         live.line(&line);
                         last_line = Some(Instant::now());
@@ -169,9 +166,7 @@ impl Engine {
             log::debug!("analysis: the search has stopped; waiting for input");
             if let (Some(_), Some(statistics)) = (analysis.interval, &decision.statistics) {
                 let board = self.game.board();
-                if let Some(line) =
-                    analysis::info_line(analysis, board, statistics, color, self.game.komi())
-                {
+                if let Some(line) = analysis::info_line(analysis, board, statistics, color) {
                     watched.line(&line);
                 }
             }

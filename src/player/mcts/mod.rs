@@ -212,10 +212,11 @@ fn log_search(statistics: &Statistics, ending: &search::Ending, nodes: usize) {
     );
     for candidate in statistics.candidates.iter().take(6) {
         log::debug!(
-            "  {:?}: {} visits, win rate {:.3}, prior {:.2}",
+            "  {:?}: {} visits, win rate {:.3}, lead {:.1}, prior {:.3}",
             candidate.turn,
             candidate.visits,
             candidate.win_rate,
+            candidate.score_lead,
             candidate.prior
         );
     }
