@@ -539,4 +539,45 @@ mod tests {
         assert!(passing.assessment.as_ref().unwrap().has_open());
         assert!(matches!(passing.plan(&legal, true), Plan::Search { .. }));
     }
+
+    /// A game from the Japanese match against GNU Go level 10 (seed 10, move 40), White to
+    /// move: the judgement calls White's stones in the top half dead, and the playouts give
+    /// the points around them to Black about three times in four. White's group lives or
+    /// dies by E9 and G9.
+    const FIGHT_IN_THE_TOP: &str = "
+        . . . . . . . . .
+        . . X O X O X X .
+        X . . . X O X O .
+        X X . X X O X . X
+        X O X X O X X X O
+        X O O O O O O O O
+        O . . . . . . . .
+        . . . . . . . O .
+        . . . . . . . . .";
+
+    fn worth_of(game: &Game, color: Color, name: &str) -> Worth {
+        let legal = RandomPlayer::candidates(game, color);
+        let passing = Passing::new(game, color, &legal, None);
+        let point = at(game.board(), name);
+        let assessment = passing.assessment.expect("the position is judged");
+        assessment
+            .moves
+            .iter()
+            .find(|&&(candidate, _)| candidate == point)
+            .map(|&(_, worth)| worth)
+            .expect("the move is a candidate")
+    }
+
+    #[test]
+    fn before_anyone_passes_a_territory_player_still_fights_for_a_group_judged_dead() {
+        let game = game_from(FIGHT_IN_THE_TOP, Rules::JAPANESE, 6.5, Color::White, false);
+        for name in ["E9", "G9"] {
+            assert_eq!(worth_of(&game, Color::White, name), Worth::Open, "{name}");
+        }
+        // Once Black has passed the game is at its end, and the same majority settles them.
+        let game = game_from(FIGHT_IN_THE_TOP, Rules::JAPANESE, 6.5, Color::White, true);
+        for name in ["E9", "G9"] {
+            assert_eq!(worth_of(&game, Color::White, name), Worth::Losing, "{name}");
+        }
+    }
 }

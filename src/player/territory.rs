@@ -142,7 +142,10 @@ impl Assessment {
             .copied()
             .filter(|&stone| leaves_dead && board.get(stone) == Some(opponent))
             .collect();
-        let judged = JudgedBoard::new(board, &judgement, &ownership.values);
+        // Before the opponent has passed, the game is not at its end: stones judged dead with
+        // some doubt may still live or die by a move anywhere in the area around them.
+        let still_fought = game.passes_by(opponent) == 0;
+        let judged = JudgedBoard::new(board, &judgement, &ownership.values, still_fought);
         let moves = candidates
             .iter()
             .map(|&point| (point, judged.worth(color, point, &dead_left, cost)))
@@ -180,10 +183,19 @@ struct JudgedBoard<'a> {
     owners: Vec<Option<Color>>,
     /// Ownership shares in `Board::points` order, from −1 (White) to 1 (Black).
     shares: &'a [f64],
+    /// In `Board::points` order: whether the point lies in an empty region of `cleared` that
+    /// held stones judged dead with some doubt (`DEAD_BEYOND_DOUBT`), when those regions are
+    /// still fought over; such a region is nobody's settled territory yet.
+    contested: Vec<bool>,
 }
 
 impl<'a> JudgedBoard<'a> {
-    fn new(board: &'a Board, judgement: &'a Judgement, shares: &'a [f64]) -> JudgedBoard<'a> {
+    fn new(
+        board: &'a Board,
+        judgement: &'a Judgement,
+        shares: &'a [f64],
+        still_fought: bool,
+    ) -> JudgedBoard<'a> {
         let mut cleared = board.clone();
         for &stone in &judgement.dead {
             if cleared.get(stone).is_some() {
@@ -191,13 +203,44 @@ impl<'a> JudgedBoard<'a> {
             }
         }
         let owners = score::region_owners(&cleared, &judgement.seki);
-        JudgedBoard {
+        let mut judged = JudgedBoard {
             board,
             judgement,
             cleared,
             owners,
             shares,
+            contested: Vec::new(),
+        };
+        judged.contested = judged.contested_regions(still_fought);
+        judged
+    }
+
+    /// The points of the regions that held stones judged dead with some doubt, when
+    /// `still_fought` (see `contested`); none otherwise.
+    fn contested_regions(&self, still_fought: bool) -> Vec<bool> {
+        let mut contested = vec![false; self.shares.len()];
+        if !still_fought {
+            return contested;
         }
+        let mut todo: Vec<Point> = self
+            .judgement
+            .dead
+            .iter()
+            .copied()
+            .filter(|&stone| match self.board.get(stone) {
+                Some(owner) => self.share(owner.opponent(), stone) < DEAD_BEYOND_DOUBT,
+                None => false,
+            })
+            .collect();
+        while let Some(point) = todo.pop() {
+            if contested[self.slot(point)] {
+                continue;
+            }
+            contested[self.slot(point)] = true;
+            let empty = self.cleared.neighbours(point);
+            todo.extend(empty.filter(|&next| self.cleared.get(next).is_none()));
+        }
+        contested
     }
 
     /// The index of `point` in `Board::points` order.
@@ -254,7 +297,7 @@ impl<'a> JudgedBoard<'a> {
             .any(|neighbour| self.judgement.seki.contains(&neighbour));
         match self.owners[self.slot(point)] {
             Some(owner) => {
-                if self.share(owner, point) >= SETTLED_SHARE {
+                if self.share(owner, point) >= SETTLED_SHARE && !self.contested[self.slot(point)] {
                     settled
                 } else {
                     Worth::Open
