@@ -576,6 +576,56 @@ mod tests {
     }
 
     #[test]
+    fn a_descent_in_progress_turns_the_next_selection_away_and_leaves_no_trace_once_backed_up() {
+        // The empty 9×9 board after 300 simulations: the root's children have real and AMAF
+        // experience, and the most urgent leads the next ones by little.
+        let board = Board::new(9).unwrap();
+        let position = position(&board, Color::Black, 7.5);
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
+        let settings = Settings {
+            early_end: false,
+            ..Settings::default()
+        };
+        let budget = Budget {
+            playouts: Some(300),
+            time: None,
+            maximum: None,
+        };
+        search(&tree, &position, &settings, budget, &|| false, None, 3);
+        let children = tree.root().children().unwrap();
+        let most_urgent = |offset| {
+            selection::most_urgent(children, offset, settings.rave_equivalence)
+                .unwrap()
+                .turn()
+        };
+        let favourite = most_urgent(0);
+        let before: Vec<tree::Experience> = children.iter().map(Node::experience).collect();
+        let mut worker = Worker::new(&position, 11, 0);
+        let mut path = Vec::new();
+        let even = prior::even_visits(9);
+        let leaf = worker.descend(&tree, &position, &settings, even, &mut path);
+        assert_eq!(path[1].turn(), favourite);
+        for offset in 0..children.len() {
+            assert_ne!(most_urgent(offset), favourite, "offset {offset}");
+        }
+        worker.finish(&path, leaf, &position, &settings, &Shared::new(false));
+        worker.flush_root_amaf(tree.root());
+        // One visit more for the favourite, and its own move's AMAF visit, won or lost alike;
+        // at most an AMAF visit more for the others.
+        for (child, before) in children.iter().zip(&before) {
+            let after = child.experience();
+            if child.turn() == favourite {
+                assert_eq!(after.visits, before.visits + 1);
+                assert_eq!(after.amaf_visits, before.amaf_visits + 1);
+                assert_eq!(after.wins - before.wins, after.amaf_wins - before.amaf_wins);
+            } else {
+                assert_eq!(after.visits, before.visits);
+                assert!(after.amaf_visits - before.amaf_visits <= 1);
+            }
+        }
+    }
+
+    #[test]
     fn selection_prefers_the_child_with_the_best_prior_before_any_playout() {
         let board = diagram(BIG_CHAIN_IN_ATARI);
         let position = position(&board, Color::Black, 0.5);

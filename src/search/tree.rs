@@ -7,11 +7,13 @@
 //! Freeing is off the search's critical path: what a new root leaves behind is freed on a
 //! background thread, which takes the nodes it frees off the tree's count.
 //!
-//! Statistics are plain atomic counters updated with relaxed ordering: a lost or torn update
-//! now and then is accepted (as in Fuego's lock-free search), a wrong read only makes one
-//! selection slightly worse. A visit is counted on the way down and its win on the way up, so a
-//! descent in progress counts as a loss for the threads that meet it: the virtual loss that
-//! spreads threads over different lines.
+//! Statistics are plain atomic counters updated with relaxed ordering: a read that mixes two
+//! updates now and then is accepted (as in Fuego's lock-free search), it only makes one
+//! selection slightly worse. A descent counts `VIRTUAL_LOSS` lost visits and lost AMAF visits
+//! on each node it passes on the way down, and on the way up trades them for its one real visit
+//! and its win, so that a descent in progress looks like several losses to the threads that
+//! meet it (the virtual loss that spreads threads over different lines) and leaves no trace
+//! once backed up.
 
 use std::sync::atomic::{AtomicI64, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -34,11 +36,15 @@ const INVALID: u8 = 2;
 /// runs.
 pub const SCORE_SCALE: f64 = 256.0;
 
+/// The lost visits (and lost AMAF visits) a descent in progress counts for on each node it
+/// passes below the root, until its result is backed up (docs/search.md §6).
+pub const VIRTUAL_LOSS: u32 = 3;
+
 /// What a node has learnt about its move: real playouts, the prior's virtual ones, and the
 /// AMAF playouts (every playout where the move's colour played its point first later on).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Experience {
-    /// Real playouts through the node (descents in progress included).
+    /// Real playouts through the node, and `VIRTUAL_LOSS` for each descent in progress.
     pub visits: u32,
     /// Real wins for the player who made the move.
     pub wins: u32,
@@ -46,7 +52,7 @@ pub struct Experience {
     pub prior_visits: f32,
     /// Virtual wins from the prior.
     pub prior_wins: f32,
-    /// AMAF playouts.
+    /// AMAF playouts, and `VIRTUAL_LOSS` for each descent in progress.
     pub amaf_visits: u32,
     /// AMAF wins.
     pub amaf_wins: u32,
@@ -220,7 +226,7 @@ impl Node {
         (self.point != PASS).then_some(self.point as usize)
     }
 
-    /// Real playouts through this node (descents in progress included).
+    /// Real playouts through this node, and `VIRTUAL_LOSS` for each descent in progress.
     #[inline]
     pub fn visits(&self) -> u32 {
         self.stats.load(Ordering::Relaxed) as u32
@@ -281,6 +287,35 @@ impl Node {
     #[inline]
     pub fn add_visit(&self) {
         self.stats.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Counts a descent in progress through this node as `VIRTUAL_LOSS` lost visits and lost
+    /// AMAF visits, until `end_descent`.
+    #[inline]
+    pub fn begin_descent(&self) {
+        self.stats
+            .fetch_add(u64::from(VIRTUAL_LOSS), Ordering::Relaxed);
+        self.amaf
+            .fetch_add(u64::from(VIRTUAL_LOSS), Ordering::Relaxed);
+    }
+
+    /// Ends a descent `begin_descent` counted: its virtual loss is taken back and its real
+    /// result, one visit, `won` or not, is counted in one addition. The visits never go below
+    /// the virtual losses they hold, so taking them back borrows nothing from the wins.
+    #[inline]
+    pub fn end_descent(&self, won: bool) {
+        let result = (u64::from(won) << 32).wrapping_sub(u64::from(VIRTUAL_LOSS - 1));
+        self.stats.fetch_add(result, Ordering::Relaxed);
+        self.amaf
+            .fetch_sub(u64::from(VIRTUAL_LOSS), Ordering::Relaxed);
+    }
+
+    /// The visits of the node as if the descent in progress on this thread counted one, as
+    /// without virtual loss (the count for decisions such as expansion, which one thread must
+    /// make as a search without virtual loss would).
+    #[inline]
+    pub fn visits_during_descent(&self) -> u32 {
+        self.visits().saturating_sub(VIRTUAL_LOSS - 1)
     }
 
     /// Counts a win for the player who made this node's move.
@@ -650,6 +685,30 @@ mod tests {
         small.add_visit();
         small.add_score(scaled_margin(1.0 / 1024.0));
         assert_eq!(small.mean_margin(), Some(0.0));
+    }
+
+    #[test]
+    fn a_descent_counts_as_several_losses_until_its_result_replaces_them_exactly() {
+        let node = Node::new(point(30), 7.0, 14.0);
+        let plain = Node::new(point(30), 7.0, 14.0);
+        for won in [true, false, true] {
+            node.add_amaf(won);
+            plain.add_amaf(won);
+        }
+        node.begin_descent();
+        node.begin_descent();
+        let during = node.experience();
+        assert_eq!(during.visits, 2 * VIRTUAL_LOSS);
+        assert_eq!(during.wins, 0);
+        assert_eq!(during.amaf_visits, 3 + 2 * VIRTUAL_LOSS);
+        assert_eq!(during.amaf_wins, 2);
+        assert_eq!(node.visits_during_descent(), VIRTUAL_LOSS + 1);
+        node.end_descent(true);
+        node.end_descent(false);
+        plain.add_visit();
+        plain.add_win();
+        plain.add_visit();
+        assert_eq!(node.experience(), plain.experience());
     }
 
     #[test]

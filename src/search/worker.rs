@@ -80,7 +80,7 @@ fn placed_difference(moves: &[(Color, u16)]) -> i32 {
 const PASS_MARK: u16 = u16::MAX;
 
 /// Where a descent through the tree stopped: the colour to move there and the last move.
-struct Leaf {
+pub(super) struct Leaf {
     color: Color,
     recent: History,
 }
@@ -171,17 +171,30 @@ impl Worker {
     ) {
         let mut path: Vec<&Node> = Vec::with_capacity(64);
         let leaf = self.descend(tree, position, settings, even, &mut path);
+        self.finish(&path, leaf, position, settings, shared);
+    }
+
+    /// The rest of a simulation after `descend` gave `path` and `leaf`: play out, back up.
+    pub(super) fn finish(
+        &mut self,
+        path: &[&Node],
+        leaf: Leaf,
+        position: &Position,
+        settings: &Settings,
+        shared: &Shared,
+    ) {
         let tree_moves = self.sequence.len();
         let (winner, margin) = self.play_out(leaf, position, settings, shared);
-        self.back_up(&path, tree_moves, position.to_move, winner, margin);
+        self.back_up(path, tree_moves, position.to_move, winner, margin);
     }
 
     /// Walks from the root down the tree by the selection policy, playing each move on the
     /// worker's board, widening the nodes it passes that are due more children and expanding
     /// the leaf it reaches when the leaf has been visited often enough (while the tree has
-    /// room), until a leaf, two passes or the depth limit. Every node
-    /// on the way, the root included, is pushed on `path` and counted as visited.
-    fn descend<'t>(
+    /// room), until a leaf, two passes or the depth limit. Every node on the way is pushed on
+    /// `path`: the root counted as visited, the others as a descent in progress (a virtual
+    /// loss, `Node::begin_descent`).
+    pub(super) fn descend<'t>(
         &mut self,
         tree: &'t Tree,
         position: &Position,
@@ -215,7 +228,7 @@ impl Worker {
             else {
                 break;
             };
-            child.add_visit();
+            child.begin_descent();
             match child.turn() {
                 Move::Pass => {
                     self.board.pass();
@@ -256,7 +269,8 @@ impl Worker {
     /// The children of `node`, where the descent stands (`leaf`): widened first when the node
     /// is due more, created when it has none and has been visited often enough; `None` for a
     /// leaf that stays one. A full tree stops growing, and the simulations go on below its
-    /// leaves.
+    /// leaves. The visits that decide are the node's as if no descent counted a virtual loss
+    /// but this one's (`Node::visits_during_descent`; the root counts no virtual loss).
     fn children_of<'t>(
         &self,
         tree: &Tree,
@@ -267,9 +281,14 @@ impl Worker {
     ) -> Option<&'t Children> {
         let room = !tree.is_full();
         let board = &self.board;
+        let visits = if std::ptr::eq(node, tree.root()) {
+            node.visits()
+        } else {
+            node.visits_during_descent()
+        };
         match node.children() {
             Some(children) => {
-                if room && expansion::wants_widening(children, node.visits()) {
+                if room && expansion::wants_widening(children, visits) {
                     children.widen(|end| {
                         let more =
                             expansion::next_children(board, leaf.color, &leaf.recent, even, end);
@@ -280,7 +299,7 @@ impl Worker {
                 Some(children)
             }
             None => {
-                if node.visits() < settings.expansion_threshold || !room {
+                if visits < settings.expansion_threshold || !room {
                     return None;
                 }
                 Some(node.expand(|| {
@@ -372,8 +391,9 @@ impl Worker {
     }
 
     /// Counts the result (the win and Black's final `margin`) on every node of `path` for the
-    /// player who made its move, and gives AMAF credit to each child of a node on the path
-    /// whose point its colour played first later in the simulation.
+    /// player who made its move, in place of the descent's virtual loss, and gives AMAF credit
+    /// to each child of a node on the path whose point its colour played first later in the
+    /// simulation.
     fn back_up(
         &mut self,
         path: &[&Node],
@@ -382,25 +402,30 @@ impl Worker {
         winner: Color,
         margin: f64,
     ) {
-        // The root's move was made by the opponent of the side to move; colours alternate.
-        let mover = |depth: usize| {
-            if depth % 2 == 1 {
-                to_move
-            } else {
-                to_move.opponent()
-            }
-        };
+        let mover = |depth: usize| mover_at(depth, to_move);
         let black_margin = scaled_margin(margin);
         for (depth, node) in path.iter().enumerate() {
             let mover = mover(depth);
-            if mover == winner {
-                node.add_win();
+            let won = mover == winner;
+            if depth == 0 {
+                if won {
+                    node.add_win();
+                }
+            } else {
+                node.end_descent(won);
             }
             node.add_score(match mover {
                 Color::Black => black_margin,
                 Color::White => -black_margin,
             });
         }
+        self.credit_amaf(path, tree_moves, to_move, winner);
+    }
+
+    /// Gives AMAF credit to each child of a node on `path` whose point its colour played first
+    /// later in the simulation (`sequence` from the node's depth on).
+    fn credit_amaf(&mut self, path: &[&Node], tree_moves: usize, to_move: Color, winner: Color) {
+        let mover = |depth: usize| mover_at(depth, to_move);
         self.first_played.fill(0);
         for &(color, point) in self.sequence[tree_moves..].iter().rev() {
             self.first_played[point as usize] = 1 + color.index() as u8;
@@ -458,6 +483,16 @@ impl Worker {
             }
         }
         self.root_amaf_pending = 0;
+    }
+}
+
+/// The player who made the move of the node at `depth` on a line from the root, where
+/// `to_move` is to play: the root's move was the opponent's, and colours alternate.
+fn mover_at(depth: usize, to_move: Color) -> Color {
+    if depth % 2 == 1 {
+        to_move
+    } else {
+        to_move.opponent()
     }
 }
 
