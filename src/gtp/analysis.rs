@@ -32,7 +32,7 @@ pub enum Dialect {
     /// `lz-analyze`, `lz-genmove_analyze`: Leela Zero's integer win rates and priors (×10000).
     Leela,
     /// `analyze`: Sabaki's documented format, which Sabaki reads as Leela Zero's integers,
-    /// with the score estimate as `scoreLead`.
+    /// with each candidate's mean final margin as `scoreLead`.
     Sabaki,
     /// `kata-analyze`, `kata-genmove_analyze`: KataGo's fields, as floats in 0–1.
     Kata,
