@@ -7,15 +7,16 @@
 //! 1. The opponent passed (or nothing is legal) and the count wins: pass, ending the game,
 //!    unless opposing dead stones are left to capture (`Assessment::dead_left`): then capture
 //!    them.
-//! 2. When the position is nearly finished, every legal move is judged open, neutral or
-//!    losing (`territory::Assessment`). With no open move left:
+//! 2. When the position is nearly finished, every legal move is judged open, neutral,
+//!    costly or losing (`territory::Worth`). With no open move left:
 //!    - opposing dead stones left: capture them, passing not allowed;
 //!    - the count wins: pass at once (an early pass, as Fuego does: nothing is left to gain);
-//!    - only losing moves: pass, whether or not the opponent passed and whatever the count
-//!      (each stone would only give a point away);
+//!    - only costly and losing moves: pass, whether or not the opponent passed and whatever
+//!      the count (each stone would only give a point away);
 //!    - otherwise play one of the neutral moves (they cost nothing; passing would end the
 //!      game lost or let the opponent end it).
-//! 3. Otherwise search every move that is not losing.
+//! 3. Otherwise search every move that is not losing, and not costly once the opponent has
+//!    passed.
 //!
 //! After the search (`Passing::instead_of_pass`): the most visited move stands unless it is a
 //! pass that must not be made. A pass that would end the game is worth exactly what the count
@@ -133,14 +134,23 @@ impl<'a> Passing<'a> {
         let Some(assessment) = &self.assessment else {
             return search(legal.to_vec(), true);
         };
-        let not_losing: Vec<Point> = assessment
-            .moves
-            .iter()
-            .filter(|&&(_, worth)| worth != Worth::Losing)
-            .map(|&(point, _)| point)
-            .collect();
+        let moves_but = |refused: &[Worth]| -> Vec<Point> {
+            let kept = assessment
+                .moves
+                .iter()
+                .filter(|(_, worth)| !refused.contains(worth));
+            kept.map(|&(point, _)| point).collect()
+        };
+        let not_losing = moves_but(&[Worth::Losing, Worth::Costly]);
         if assessment.has_open() {
-            return search(not_losing, self.cleanup_moves.is_empty());
+            // While the position is fought over, a stone inside a settled area may be the
+            // move that keeps it settled; the search charges it the point it costs.
+            let candidates = if assessment.still_fought {
+                moves_but(&[Worth::Losing])
+            } else {
+                not_losing
+            };
+            return search(candidates, self.cleanup_moves.is_empty());
         }
         if !self.cleanup_moves.is_empty() {
             return search(self.cleanup_moves.clone(), false);
@@ -577,7 +587,29 @@ mod tests {
         // Once Black has passed the game is at its end, and the same majority settles them.
         let game = game_from(FIGHT_IN_THE_TOP, Rules::JAPANESE, 6.5, Color::White, true);
         for name in ["E9", "G9"] {
-            assert_eq!(worth_of(&game, Color::White, name), Worth::Losing, "{name}");
+            assert_eq!(worth_of(&game, Color::White, name), Worth::Costly, "{name}");
         }
+    }
+
+    /// The root moves `plan` gives White in `game`, or none when it passes.
+    fn planned_moves(game: &Game) -> Vec<Point> {
+        let legal = RandomPlayer::candidates(game, Color::White);
+        let passing = Passing::new(game, Color::White, &legal, None);
+        match passing.plan(&legal, true) {
+            Plan::Search { root_moves, .. } => root_moves,
+            Plan::Pass(_) => Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_territory_player_may_defend_inside_its_own_area_until_the_opponent_passes() {
+        // White's lower area (rows 1 to 3) is settled White territory, where a stone costs a
+        // point; while the top is fought over, a White stone there may still be needed.
+        let game = game_from(FIGHT_IN_THE_TOP, Rules::JAPANESE, 6.5, Color::White, false);
+        assert_eq!(worth_of(&game, Color::White, "C2"), Worth::Costly);
+        assert!(planned_moves(&game).contains(&at(game.board(), "C2")));
+        // Once Black has passed, no stone goes there.
+        let game = game_from(FIGHT_IN_THE_TOP, Rules::JAPANESE, 6.5, Color::White, true);
+        assert!(!planned_moves(&game).contains(&at(game.board(), "C2")));
     }
 }

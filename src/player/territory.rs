@@ -79,8 +79,12 @@ pub enum Worth {
     /// It changes nothing: a dame under territory counting, or a stone inside a settled area
     /// under area counting.
     Neutral,
-    /// It costs a point or more: a stone inside a settled area (its own or the opponent's)
-    /// under territory counting, or a shared liberty of a seki under any counting.
+    /// It costs a point and nothing more: a stone inside a settled area (its own or the
+    /// opponent's) under territory counting. While the position is still fought over, the
+    /// search weighs that point itself (a stone of its line costs it, docs/search.md §8);
+    /// at the end of the game it is never worth it.
+    Costly,
+    /// It loses more than a point: a shared liberty of a seki, under any counting.
     Losing,
 }
 
@@ -113,6 +117,8 @@ pub struct Assessment {
     /// The playouts each judgement of this position could afford (`OWNERSHIP_PLAYOUTS`
     /// without a time limit).
     pub playouts: u32,
+    /// Whether the position is still fought over: the opponent has not passed in this game.
+    pub still_fought: bool,
 }
 
 impl Assessment {
@@ -154,6 +160,7 @@ impl Assessment {
             moves,
             dead_left,
             playouts: ownership.playouts.max(16),
+            still_fought,
         }
     }
 
@@ -262,7 +269,7 @@ impl<'a> JudgedBoard<'a> {
     /// The worth of `color` playing on the empty `point`.
     fn worth(&self, color: Color, point: Point, dead_left: &[Point], cost: bool) -> Worth {
         let board = self.board;
-        let settled = if cost { Worth::Losing } else { Worth::Neutral };
+        let settled = if cost { Worth::Costly } else { Worth::Neutral };
         let mut captures_dead_only = false;
         for neighbour in board.neighbours(point) {
             let Some(owner) = board.get(neighbour) else {
