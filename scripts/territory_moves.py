@@ -17,7 +17,11 @@ For every SGF file given (files, or directories searched for *.sgf: scripts/matc
 4. counts each move of the player after the opponent's first pass whose point, in the final
    position, holds the player's living stone with every neighbour owned by the player: a
    stone inside its own territory. A move that captured stones, or that took the last
-   liberty of one of the player's own chains in atari (saving it), is not counted.
+   liberty of one of the player's own chains in atari (saving it), is not counted;
+5. tells apart, among the moves counted, those whose point the player already owned when the
+   opponent first passed (judged the same way on the position of that pass): those stones
+   gave a point away. The others were played where the position was still open when the
+   opponent passed, an invasion or a reduction that made the territory they end up in.
 
 Usage (from the repository root):
 
@@ -26,8 +30,9 @@ Usage (from the repository root):
     python3 scripts/territory_moves.py --self-test
 
 It prints one line per game (file, the player's colour, the move of the opponent's first
-pass, the count and the moves counted) and a summary: games, games with an opponent's pass,
-moves counted in all, and the most in one game. Games the player did not play, or that the
+pass, the count and the moves counted, a `*` on those on points the player already owned at
+that pass) and a summary: games, games with an opponent's pass, moves counted in all, the most
+in one game, and how many of them were on points already owned at the opponent's first pass. Games the player did not play, or that the
 judge cannot replay, are listed as skipped.
 """
 
@@ -246,9 +251,21 @@ def statuses(judge, size, setup, moves, status):
     return found
 
 
+def final_owners(judge, size, setup, moves):
+    """The board after `moves` and who owns each of its points, as `judge` sees them."""
+    board = Board(size)
+    for stone_colour, point in setup:
+        board.stones[point] = stone_colour
+    effects = []
+    for mover, point in moves:
+        effects.append(board.play(mover, point) if point is not None else (0, False))
+    found = statuses(judge, size, setup, moves, ("dead", "seki"))
+    return board, effects, found["dead"], owners(board, found["dead"], found["seki"])
+
+
 def count_game(path, player, judge_command):
-    """(colour, first opponent pass, [(move number, vertex)]) for one game, or a reason to
-    skip it as a string."""
+    """(colour, first opponent pass, [(move number, vertex, owned at the pass)]) for one
+    game, or a reason to skip it as a string."""
     with open(path, encoding="utf-8", errors="replace") as file:
         root, size, moves = parse_sgf(file.read())
     names = {colour: root.get("P" + colour, [""])[0] for colour in ("B", "W")}
@@ -262,26 +279,20 @@ def count_game(path, player, judge_command):
                        if mover == opponent and point is None), None)
     if first_pass is None:
         return colour, None, []
-    board = Board(size)
-    for stone_colour, point in setup:
-        board.stones[point] = stone_colour
-    effects = []
-    for mover, point in moves:
-        effects.append(board.play(mover, point) if point is not None else (0, False))
     judge = Judge(judge_command)
     try:
-        found = statuses(judge, size, setup, moves, ("dead", "seki"))
+        board, effects, dead, owner = final_owners(judge, size, setup, moves)
+        owner_at_pass = final_owners(judge, size, setup, moves[:first_pass])[3]
     finally:
         judge.close()
-    owner = owners(board, found["dead"], found["seki"])
     counted = []
     for number, ((mover, point), (captured, saved)) in enumerate(zip(moves, effects), 1):
         if number <= first_pass or mover != colour or point is None or captured or saved:
             continue
-        if board.stones.get(point) != colour or point in found["dead"]:
+        if board.stones.get(point) != colour or point in dead:
             continue
         if all(owner.get(neighbour) == colour for neighbour in board.neighbours(point)):
-            counted.append((number, vertex(point)))
+            counted.append((number, vertex(point), owner_at_pass.get(point) == colour))
     return colour, first_pass, counted
 
 
@@ -357,7 +368,7 @@ def main():
     if not arguments.paths:
         parser.error("give SGF files or directories (or --self-test)")
     player = arguments.player.lower()
-    games = with_pass = total = most = 0
+    games = with_pass = total = most = owned = 0
     for path in sgf_files(arguments.paths):
         try:
             result = count_game(path, player, arguments.judge)
@@ -375,12 +386,15 @@ def main():
         with_pass += 1
         total += len(counted)
         most = max(most, len(counted))
-        listed = " ".join(f"{number}:{name}" for number, name in counted)
+        owned += sum(1 for _, _, owned_then in counted if owned_then)
+        listed = " ".join(f"{number}:{name}{'*' if owned_then else ''}"
+                          for number, name, owned_then in counted)
         print(f"{path}: {colour}, opponent's first pass at move {first_pass}: "
               f"{len(counted)}{' (' + listed + ')' if counted else ''}")
     print(f"{games} games, {with_pass} with a pass by the opponent: {total} moves inside "
           f"the player's own territory after the opponent's first pass, at most {most} in one "
-          f"game (judge: {arguments.judge})")
+          f"game; {owned} of them on points the player already owned at that pass (judge: "
+          f"{arguments.judge})")
     return 0
 
 
