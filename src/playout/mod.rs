@@ -378,6 +378,25 @@ mod tests {
     }
 
     #[test]
+    fn a_light_random_move_is_the_one_playable_point_or_none_when_there_is_none() {
+        // The centre is Black's own eye, which a playout never fills, and White's capture of
+        // every black stone.
+        let mut board = crate::board::tests::diagram(
+            "
+            X X X
+            X . X
+            X X X",
+        );
+        let centre = crate::board::tests::at(&board, "B2");
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(3);
+        assert_eq!(random_move(&mut board, Color::Black, &mut random), None);
+        assert_eq!(
+            random_move(&mut board, Color::White, &mut random),
+            Some(centre)
+        );
+    }
+
+    #[test]
     fn the_owner_of_an_empty_point_is_the_one_colour_around_it() {
         let board = crate::board::tests::diagram(
             "
