@@ -642,12 +642,10 @@ mod tests {
 
     #[test]
     fn a_move_that_repeats_a_position_of_the_game_is_never_selected() {
-        // 4×4 ko: Black captured at B2 (so White B3... ) Black's position after its capture
-        // is in the history; White retaking at C2 would recreate the position before it.
         //   4 . . . .
-        //   3 . X O .
-        //   2 X O . O      White C2 would capture B2... is the game's earlier position.
-        //   1 . X O .
+        //   3 . X O .     A ko: Black C2 captures White's B2 stone. The position it makes
+        //   2 X O . O     is put in the game's history below, as if it had occurred, so
+        //   1 . X O .     C2 repeats a position and the search never selects it.
         let board = diagram(
             "
             . . . .
@@ -657,28 +655,36 @@ mod tests {
         );
         let retake = at(&board, "C2");
         let mut position = position(&board, Color::Black, 0.5);
-        // Pretend the position after Black C2 (capturing B2) has already occurred.
         position
             .history
             .insert(board.hash_after(Color::Black, retake));
+        let (chosen, selectable) = fifty_selections(&position, Color::Black, retake);
+        assert!(!chosen.contains(&Move::Place(retake)));
+        assert!(!selectable);
+    }
+
+    /// Expands a root on `position`'s board with every move of `color` as a child, selects
+    /// fifty times (each choice counted as a visit), and returns the moves chosen and whether
+    /// the child playing `watched` is still selectable.
+    fn fifty_selections(position: &Position, color: Color, watched: Point) -> (Vec<Move>, bool) {
         let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1000);
-        let even = prior::even_visits(4);
+        let even = prior::even_visits(position.board.size());
         let children = tree
             .root()
-            .expand(|| inner_children(&position.board, Color::Black, &History::default(), even));
-        let mut worker = Worker::new(&position, 1, 0);
-        for _ in 0..50 {
-            let chosen = worker
-                .select(children, Color::Black, &position, 3000.0)
-                .unwrap();
-            assert_ne!(chosen.turn(), Move::Place(retake));
-            chosen.add_visit();
-        }
+            .expand(|| inner_children(&position.board, color, &History::default(), even));
+        let mut worker = Worker::new(position, 1, 0);
+        let chosen = (0..50)
+            .map(|_| {
+                let child = worker.select(children, color, position, 3000.0).unwrap();
+                child.add_visit();
+                child.turn()
+            })
+            .collect();
         let node = children
             .iter()
-            .find(|child| child.turn() == Move::Place(retake))
+            .find(|child| child.turn() == Move::Place(watched))
             .unwrap();
-        assert!(!node.is_selectable());
+        (chosen, node.is_selectable())
     }
 
     #[test]
@@ -870,23 +876,7 @@ mod tests {
             if repetition == Repetition::Positional {
                 position.history = HashSet::from([after]);
             }
-            let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1000);
-            let even = prior::even_visits(4);
-            let children = tree.root().expand(|| {
-                inner_children(&position.board, Color::White, &History::default(), even)
-            });
-            let mut worker = Worker::new(&position, 1, 0);
-            for _ in 0..50 {
-                let chosen = worker
-                    .select(children, Color::White, &position, 3000.0)
-                    .unwrap();
-                chosen.add_visit();
-            }
-            let node = children
-                .iter()
-                .find(|child| child.turn() == Move::Place(retake))
-                .unwrap();
-            node.is_selectable()
+            fifty_selections(&position, Color::White, retake).1
         };
         assert!(selectable(Repetition::Situational, Color::Black));
         assert!(!selectable(Repetition::Situational, Color::White));
