@@ -397,6 +397,52 @@ mod tests {
     }
 
     #[test]
+    fn a_benchmark_counts_the_moves_and_black_wins_of_the_same_playouts_run_one_by_one() {
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(7);
+        let measured = benchmark(9, 40, &mut random).unwrap();
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(7);
+        let (mut moves, mut black_wins) = (0, 0);
+        for _ in 0..40 {
+            let outcome = playout(&mut Board::new(9).unwrap(), Color::Black, &mut random);
+            moves += outcome.moves as u64;
+            black_wins += u32::from(outcome.area_margin > 7);
+        }
+        assert_eq!(measured.playouts, 40);
+        assert_eq!(measured.moves, moves);
+        assert_eq!(measured.black_wins, black_wins);
+        assert!(0 < black_wins && black_wins < 40, "{black_wins}");
+    }
+
+    #[test]
+    fn on_linux_a_thread_s_cpu_time_grows_while_it_works() {
+        if !cfg!(target_os = "linux") {
+            return;
+        }
+        let before = thread_cpu_time().unwrap();
+        let start = std::time::Instant::now();
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(1);
+        while start.elapsed() < std::time::Duration::from_millis(50) {
+            playout(&mut Board::new(9).unwrap(), Color::Black, &mut random);
+        }
+        assert!(thread_cpu_time().unwrap() > before);
+    }
+
+    #[test]
+    fn a_benchmark_s_rate_is_per_cpu_second_where_known_and_per_wall_second_otherwise() {
+        let mut measured = Benchmark {
+            playouts: 100,
+            moves: 5000,
+            black_wins: 40,
+            elapsed: std::time::Duration::from_secs(4),
+            cpu_time: Some(std::time::Duration::from_secs(2)),
+        };
+        assert_eq!(measured.playouts_per_second(), 50.0);
+        assert_eq!(measured.moves_per_playout(), 50.0);
+        measured.cpu_time = None;
+        assert_eq!(measured.playouts_per_second(), 25.0);
+    }
+
+    #[test]
     fn the_owner_of_an_empty_point_is_the_one_colour_around_it() {
         let board = crate::board::tests::diagram(
             "
