@@ -956,5 +956,13 @@ mod tests {
             !doubt((100, 60), (60, 30)),
             "a clear lead over a worse rival"
         );
+        // The edges: a lead of exactly a fifth is not narrow; a rival with exactly half the
+        // visits is tried enough; a rival valued the same is not better.
+        assert!(!doubt((100, 60), (80, 40)), "a lead of exactly a fifth");
+        assert!(
+            doubt((100, 50), (50, 30)),
+            "a better rival with half the visits"
+        );
+        assert!(!doubt((100, 50), (60, 30)), "a rival valued the same");
     }
 }
