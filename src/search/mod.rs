@@ -807,11 +807,8 @@ mod tests {
         assert_eq!(children, root_visits);
     }
 
-    #[test]
-    fn a_budget_of_the_largest_playout_count_never_ends_a_search_on_a_reused_tree_early() {
-        // `kosumi-param playouts 18446744073709551615`: the playouts left plus the second
-        // move's visits must not overflow (a debug build panicked, a release build ended the
-        // search as decided after about 100 playouts).
+    /// A root with two moves (even priors) that have had `(visits, wins)` each.
+    fn two_move_tree(first: (u32, u32), second: (u32, u32)) -> Tree {
         let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 100);
         let children = tree.root().expand(|| {
             Children::new(
@@ -823,13 +820,59 @@ mod tests {
                 0,
             )
         });
+        for (child, (visits, wins)) in [(&children[0], first), (&children[1], second)] {
+            for visit in 0..visits {
+                child.add_visit();
+                if visit < wins {
+                    child.add_win();
+                }
+            }
+        }
+        tree
+    }
+
+    #[test]
+    fn a_search_ends_early_only_when_the_playouts_left_cannot_lift_the_second_move_past_the_first()
+    {
+        let tree = two_move_tree((5000, 0), (1000, 0));
+        let playouts = |limit| Budget {
+            playouts: Some(limit),
+            time: None,
+            maximum: None,
+        };
+        let second = Duration::from_secs(1);
+        // 4,001 playouts left could lift the second to 5,001; 4,000 only to a tie.
+        assert!(!cannot_be_overtaken(&tree, playouts(5001), 1000, second));
+        assert!(cannot_be_overtaken(&tree, playouts(4999), 1000, second));
+        assert!(!cannot_be_overtaken(&tree, playouts(5000), 1000, second));
+        // A time budget promises the playouts of the rate so far: 3,000 in the second left.
+        let time = |limit| Budget {
+            playouts: None,
+            time: Some(Duration::from_secs(limit)),
+            maximum: None,
+        };
+        assert!(cannot_be_overtaken(&tree, time(2), 3000, second));
+        assert!(!cannot_be_overtaken(&tree, time(3), 3000, second));
+        // No budget at all never ends a search early; one selectable move always does.
+        let unlimited = Budget {
+            playouts: None,
+            time: None,
+            maximum: None,
+        };
+        assert!(!cannot_be_overtaken(&tree, unlimited, 1000, second));
+        let alone = two_move_tree((10, 0), (0, 0));
+        let children = alone.root().children().unwrap();
+        children[1].set_valid(false);
+        assert!(cannot_be_overtaken(&alone, playouts(1_000_000), 10, second));
+    }
+
+    #[test]
+    fn a_budget_of_the_largest_playout_count_never_ends_a_search_on_a_reused_tree_early() {
+        // `kosumi-param playouts 18446744073709551615`: the playouts left plus the second
+        // move's visits must not overflow (a debug build panicked, a release build ended the
+        // search as decided after about 100 playouts).
         // The kept tree's visits: more on the second move than this search's playouts so far.
-        for _ in 0..5000 {
-            children[0].add_visit();
-        }
-        for _ in 0..1000 {
-            children[1].add_visit();
-        }
+        let tree = two_move_tree((5000, 0), (1000, 0));
         let budget = Budget {
             playouts: Some(u64::MAX),
             time: None,
@@ -920,28 +963,7 @@ mod tests {
 
     #[test]
     fn the_best_move_is_in_doubt_when_its_lead_is_narrow_or_a_well_tried_rival_is_better() {
-        let doubt = |first: (u32, u32), second: (u32, u32)| {
-            let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 100);
-            let children = tree.root().expand(|| {
-                Children::new(
-                    vec![
-                        Node::new(Move::Place(Point(30)), 7.0, 14.0),
-                        Node::new(Move::Place(Point(31)), 7.0, 14.0),
-                    ],
-                    0,
-                    0,
-                )
-            });
-            for (child, (visits, wins)) in [(&children[0], first), (&children[1], second)] {
-                for visit in 0..visits {
-                    child.add_visit();
-                    if visit < wins {
-                        child.add_win();
-                    }
-                }
-            }
-            in_doubt(&tree)
-        };
+        let doubt = |first, second| in_doubt(&two_move_tree(first, second));
         // Visits and wins of the two moves.
         assert!(doubt((100, 60), (90, 50)), "a narrow lead");
         assert!(
