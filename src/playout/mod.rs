@@ -364,6 +364,18 @@ mod tests {
     }
 
     #[test]
+    fn a_playout_that_would_never_end_stops_after_three_moves_a_point() {
+        // On 2×2 the stones capture each other over and over: about half the light playouts
+        // run into the limit of 3 × 4 moves.
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(5);
+        let lengths: Vec<u32> = (0..100)
+            .map(|_| playout(&mut Board::new(2).unwrap(), Color::Black, &mut random).moves)
+            .collect();
+        assert!(lengths.iter().all(|&moves| moves <= 12), "{lengths:?}");
+        assert!(lengths.contains(&12), "{lengths:?}");
+    }
+
+    #[test]
     fn nine_by_nine_playouts_last_about_as_long_as_libego_s() {
         // libego's light playouts average 110.8 moves on 9×9 with the same policy.
         let mut random = Xoshiro256PlusPlus::seed_from_u64(9);
@@ -540,7 +552,22 @@ mod tests {
     #[test]
     fn a_recorded_playout_answers_the_last_opposing_stone_in_the_record() {
         // White's last stone C3 stands in atari: a heavy playout for Black starts by capturing
-        // it (nine times in ten) when the record says it was the last move.
+        // it (nine times in ten) when the record says it was the last move, and hardly ever
+        // when the record ends with Black's own B3 beside it, which is no move to answer.
+        //   5 . . . . .
+        //   4 . . . . .
+        //   3 . X O X .
+        //   2 . . X . .
+        //   1 . . . . .
+        let answered = captures_first_after("C3", Color::White);
+        assert!(answered >= 160, "captured first in {answered} of 200");
+        let unanswered = captures_first_after("B3", Color::Black);
+        assert!(unanswered <= 40, "captured first in {unanswered} of 200");
+    }
+
+    /// In how many of 200 heavy playouts for Black from the diagram above, with `last` of
+    /// `color` as the record's last entry, Black's first move captures White's C3 at C4.
+    fn captures_first_after(last: &str, color: Color) -> u32 {
         use crate::board::tests::{at, diagram};
         let start = diagram(
             "
@@ -550,12 +577,12 @@ mod tests {
             . . X . .
             . . . . .",
         );
-        let (c3, c4) = (at(&start, "C3"), at(&start, "C4"));
+        let c4 = at(&start, "C4");
         let mut random = Xoshiro256PlusPlus::seed_from_u64(13);
         let mut captured_first = 0;
         for _ in 0..200 {
             let mut board = start.clone();
-            let mut record = vec![(Color::White, c3)];
+            let mut record = vec![(color, at(&start, last))];
             playout_recorded(
                 Policy::Heavy,
                 &mut board,
@@ -565,10 +592,7 @@ mod tests {
             );
             captured_first += u32::from(record[1] == (Color::Black, c4));
         }
-        assert!(
-            captured_first >= 160,
-            "captured first in {captured_first} of 200"
-        );
+        captured_first
     }
 
     #[test]
