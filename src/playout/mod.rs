@@ -470,6 +470,17 @@ mod tests {
         assert_eq!(owner(&board, at("D3")), Some(Color::White));
         assert_eq!(owner(&board, at("C5")), None, "next to both colours");
         assert_eq!(owner(&board, at("E1")), None, "next to no stone");
+        // The area margin counts every point for its owner: Black's 5 stones and A5, A3, B2,
+        // A1 against White's 6 stones and E5, E4, D3, C2, E2, D1; C5 and B1, C1, E1 for none.
+        let by_owner: i32 = board
+            .points()
+            .map(|point| match owner(&board, point) {
+                Some(Color::Black) => 1,
+                Some(Color::White) => -1,
+                None => 0,
+            })
+            .sum();
+        assert_eq!((area_margin(&board), by_owner), (-3, -3));
     }
 
     /// In how many of `runs` playouts under `policy` from `text` (alternating the first
