@@ -455,7 +455,7 @@ mod tests {
     }
 
     #[test]
-    fn the_owner_of_an_empty_point_is_the_one_colour_around_it() {
+    fn an_empty_point_belongs_to_the_one_colour_around_it_and_the_margin_counts_every_owner() {
         let board = crate::board::tests::diagram(
             "
             . X . O .
