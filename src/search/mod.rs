@@ -269,8 +269,9 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
-    /// A helper thread's work: simulations until the coordinating thread says it is finished.
-    fn help(self, seed: u64, thread: u64) {
+    /// A helper thread's work: simulations until the coordinating thread says it is finished;
+    /// returns how many it ran.
+    fn help(self, seed: u64, thread: u64) -> u64 {
         let mut worker = Worker::new(self.position, seed, thread);
         let mut run = 0u64;
         while !self.shared.finished.load(Ordering::Relaxed) {
@@ -281,6 +282,7 @@ impl Run<'_> {
         worker.flush_ownership(self.shared);
         worker.flush_root_amaf(self.tree.root());
         log::debug!("search thread {thread}: {run} playouts");
+        run
     }
 
     fn simulate(&self, worker: &mut Worker) {
@@ -805,6 +807,40 @@ mod tests {
             .map(|child| u64::from(child.visits()))
             .sum();
         assert_eq!(children, root_visits);
+    }
+
+    #[test]
+    fn a_helper_thread_simulates_into_the_shared_tree_until_it_is_told_to_finish() {
+        let board = Board::new(5).unwrap();
+        let position = position(&board, Color::Black, 0.5);
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 16);
+        let even = prior::even_visits(5);
+        tree.root().expand(|| root_children(&position, even));
+        let settings = Settings::default();
+        let shared = Shared::new(false);
+        let run = Run {
+            tree: &tree,
+            position: &position,
+            settings: &settings,
+            even,
+            shared: &shared,
+        };
+        let simulations = std::thread::scope(|scope| {
+            let helper = scope.spawn(move || run.help(1, 1));
+            let start = Instant::now();
+            while shared.playouts.load(Ordering::Relaxed) < 100
+                && start.elapsed() < Duration::from_secs(60)
+            {
+                std::thread::yield_now();
+            }
+            shared.finished.store(true, Ordering::Relaxed);
+            helper.join().unwrap()
+        });
+        assert!(simulations >= 100, "{simulations}");
+        assert_eq!(simulations, shared.playouts.load(Ordering::Relaxed));
+        let children = tree.root().children().unwrap();
+        let visits: u64 = children.iter().map(|child| u64::from(child.visits())).sum();
+        assert_eq!(visits, simulations);
     }
 
     /// A root with two moves (even priors) that have had `(visits, wins)` each.
