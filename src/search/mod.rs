@@ -843,6 +843,26 @@ mod tests {
         assert_eq!(visits, simulations);
     }
 
+    #[test]
+    fn a_search_on_a_time_budget_runs_until_its_time_is_up() {
+        let board = Board::new(9).unwrap();
+        let position = position(&board, Color::Black, 7.5);
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
+        let budget = Budget {
+            playouts: None,
+            time: Some(Duration::from_millis(40)),
+            maximum: None,
+        };
+        let settings = Settings {
+            early_end: false,
+            ..Settings::default()
+        };
+        let outcome = search(&tree, &position, &settings, budget, &|| false, None, 3);
+        assert_eq!(outcome.ending, Ending::Time);
+        assert!(outcome.elapsed >= Duration::from_millis(40), "{outcome:?}");
+        assert!(outcome.playouts >= CHECK_EVERY, "{outcome:?}");
+    }
+
     /// A root with two moves (even priors) that have had `(visits, wins)` each.
     fn two_move_tree(first: (u32, u32), second: (u32, u32)) -> Tree {
         let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 100);
