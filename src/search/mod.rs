@@ -1042,5 +1042,13 @@ mod tests {
             "a better rival with half the visits"
         );
         assert!(!doubt((100, 50), (60, 30)), "a rival valued the same");
+        // Only moves that were tried and may be played count.
+        assert!(!doubt((100, 60), (0, 0)), "a rival never tried");
+        let forbidden_rival = two_move_tree((100, 60), (90, 80));
+        forbidden_rival.root().children().unwrap()[1].set_valid(false);
+        assert!(
+            !in_doubt(&forbidden_rival),
+            "a rival that may not be played"
+        );
     }
 }
