@@ -863,6 +863,48 @@ mod tests {
         assert!(outcome.playouts >= CHECK_EVERY, "{outcome:?}");
     }
 
+    #[test]
+    fn a_search_in_doubt_goes_on_past_its_time_up_to_the_maximum_and_one_decided_does_not() {
+        // A kept tree whose two most visited moves are too close for a few thousand more
+        // playouts to part them, or far apart.
+        let run = |second: (u32, u32)| {
+            let board = Board::new(9).unwrap();
+            let position = position(&board, Color::Black, 7.5);
+            let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
+            let even = prior::even_visits(9);
+            let children = tree.root().expand(|| root_children(&position, even));
+            for (child, (visits, wins)) in
+                [(&children[0], (100_000, 50_000)), (&children[1], second)]
+            {
+                for visit in 0..visits {
+                    child.add_visit();
+                    if visit < wins {
+                        child.add_win();
+                    }
+                }
+            }
+            let budget = Budget {
+                playouts: None,
+                time: Some(Duration::from_millis(20)),
+                maximum: Some(Duration::from_millis(300)),
+            };
+            let settings = Settings {
+                early_end: false,
+                ..Settings::default()
+            };
+            search(&tree, &position, &settings, budget, &|| false, None, 3)
+        };
+        let in_doubt = run((95_000, 50_000));
+        assert_eq!(in_doubt.ending, Ending::Time);
+        assert!(
+            in_doubt.elapsed >= Duration::from_millis(300),
+            "{in_doubt:?}"
+        );
+        let decided = run((1_000, 400));
+        assert_eq!(decided.ending, Ending::Time);
+        assert!(decided.elapsed < Duration::from_millis(300), "{decided:?}");
+    }
+
     /// A root with two moves (even priors) that have had `(visits, wins)` each.
     fn two_move_tree(first: (u32, u32), second: (u32, u32)) -> Tree {
         let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 100);
