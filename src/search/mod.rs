@@ -943,14 +943,16 @@ mod tests {
         assert!(!cannot_be_overtaken(&tree, playouts(5001), 1000, second));
         assert!(cannot_be_overtaken(&tree, playouts(4999), 1000, second));
         assert!(!cannot_be_overtaken(&tree, playouts(5000), 1000, second));
-        // A time budget promises the playouts of the rate so far: 3,000 in the second left.
+        // A time budget promises the playouts of the rate so far: 6,000 in 2 s, so 3,000 in
+        // the second left of 3 s, 6,000 in the two left of 4 s.
         let time = |limit| Budget {
             playouts: None,
             time: Some(Duration::from_secs(limit)),
             maximum: None,
         };
-        assert!(cannot_be_overtaken(&tree, time(2), 3000, second));
-        assert!(!cannot_be_overtaken(&tree, time(3), 3000, second));
+        let two_seconds = Duration::from_secs(2);
+        assert!(cannot_be_overtaken(&tree, time(3), 6000, two_seconds));
+        assert!(!cannot_be_overtaken(&tree, time(4), 6000, two_seconds));
         // No budget at all never ends a search early; one selectable move always does.
         let unlimited = Budget {
             playouts: None,
