@@ -873,16 +873,8 @@ mod tests {
             let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
             let even = prior::even_visits(9);
             let children = tree.root().expand(|| root_children(&position, even));
-            for (child, (visits, wins)) in
-                [(&children[0], (100_000, 50_000)), (&children[1], second)]
-            {
-                for visit in 0..visits {
-                    child.add_visit();
-                    if visit < wins {
-                        child.add_win();
-                    }
-                }
-            }
+            give_experience(&children[0], (100_000, 50_000));
+            give_experience(&children[1], second);
             let budget = Budget {
                 playouts: None,
                 time: Some(Duration::from_millis(20)),
@@ -918,15 +910,19 @@ mod tests {
                 0,
             )
         });
-        for (child, (visits, wins)) in [(&children[0], first), (&children[1], second)] {
-            for visit in 0..visits {
-                child.add_visit();
-                if visit < wins {
-                    child.add_win();
-                }
+        give_experience(&children[0], first);
+        give_experience(&children[1], second);
+        tree
+    }
+
+    /// Counts `visits` playouts through `child`, the first `wins` of them won.
+    fn give_experience(child: &Node, (visits, wins): (u32, u32)) {
+        for visit in 0..visits {
+            child.add_visit();
+            if visit < wins {
+                child.add_win();
             }
         }
-        tree
     }
 
     #[test]
