@@ -628,4 +628,71 @@ mod tests {
             Some(b2)
         );
     }
+
+    /// A random source that always gives the same number.
+    struct Constant(u32);
+
+    impl rand::TryRng for Constant {
+        type Error = std::convert::Infallible;
+
+        fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+            Ok(self.0)
+        }
+
+        fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+            Ok(u64::from(self.0))
+        }
+
+        fn try_fill_bytes(&mut self, destination: &mut [u8]) -> Result<(), Self::Error> {
+            destination.fill(0);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_rate_of_zero_never_fires_even_on_the_smallest_random_number() {
+        assert!(!chance(&mut Constant(0), threshold(0.0)));
+        assert!(chance(&mut Constant(0), threshold(0.5)));
+        assert!(!chance(&mut Constant(threshold(0.5)), threshold(0.5)));
+    }
+
+    #[test]
+    fn candidates_keep_the_first_sixteen_moves_and_each_move_once() {
+        let board = Board::new(9).unwrap();
+        let mut candidates = Candidates::new();
+        let empty: Vec<Point> = board.empty_points().take(20).collect();
+        candidates.push(empty[0]);
+        candidates.push(empty[0]);
+        assert_eq!(candidates.count, 1);
+        for &point in &empty {
+            candidates.push(point);
+        }
+        assert_eq!(candidates.count, 16);
+        assert_eq!(candidates.points, empty[..16]);
+    }
+
+    #[test]
+    fn a_hane_next_to_the_last_stone_is_answered_by_a_pattern_move_around_it() {
+        // White C4 has just played on top of black B4; C3 is a hane shape for either colour.
+        let board = diagram(
+            "
+            . . . . .
+            . X O . .
+            . . . . .
+            . . . . .
+            . . . . .",
+        );
+        let last = at(&board, "C4");
+        let around: Vec<Point> = RING_STEPS
+            .iter()
+            .map(|&step| Point((last.index() as isize + step) as u16))
+            .collect();
+        let mut random = Xoshiro256PlusPlus::seed_from_u64(5);
+        for _ in 0..20 {
+            let answer = pattern_move(&board, Color::Black, last, patterns::table(), &mut random)
+                .expect("a pattern matches around C4");
+            assert!(around.contains(&answer), "{answer:?} is not next to C4");
+            assert!(patterns::table().matches(&board, answer));
+        }
+    }
 }

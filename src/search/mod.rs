@@ -963,6 +963,31 @@ mod tests {
     }
 
     #[test]
+    fn a_search_with_nothing_to_choose_still_runs_its_first_hundred_playouts() {
+        // Only the pass is allowed at the root: nothing can overtake it from the start, but
+        // the early end waits for EARLY_END_MINIMUM playouts (checked every CHECK_EVERY).
+        let board = diagram(BIG_CHAIN_IN_ATARI);
+        let mut only_pass = position(&board, Color::Black, 0.5);
+        only_pass.root_moves.clear();
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
+        let settings = Settings {
+            early_end: true,
+            ..Settings::default()
+        };
+        let budget = Budget {
+            playouts: Some(1000),
+            time: None,
+            maximum: None,
+        };
+        let outcome = search(&tree, &only_pass, &settings, budget, &|| false, None, 5);
+        assert_eq!(outcome.ending, Ending::Decided);
+        assert_eq!(
+            outcome.playouts,
+            EARLY_END_MINIMUM.next_multiple_of(CHECK_EVERY)
+        );
+    }
+
+    #[test]
     fn a_budget_of_the_largest_playout_count_never_ends_a_search_on_a_reused_tree_early() {
         // `kosumi-param playouts 18446744073709551615`: the playouts left plus the second
         // move's visits must not overflow (a debug build panicked, a release build ended the
