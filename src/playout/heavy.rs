@@ -211,9 +211,9 @@ fn counter_captures(board: &Board, color: Color, stone: Point, candidates: &mut 
 
 /// The vital point of a small eye space at `last` that `color` may play: of the space holding
 /// `last` when `last` is a stone played inside an eye space of `color` (defence), or of the
-/// space beside `last` enclosed by the opponent (attack). The space beside `last` is looked for
-/// only when the empty neighbours of `last` all touch one another (orthogonally or
-/// diagonally): empty points on opposite sides of a stone are never in one small eye space.
+/// space beside `last` enclosed by the opponent (attack), looked for only when each empty
+/// neighbour of `last` touches the first one found (west and east are looked at first): empty
+/// points on opposite sides of a stone fail, unless a third found first lies between them.
 #[inline(never)]
 fn nakade_answer(board: &Board, color: Color, last: Point) -> Option<Point> {
     let playable = |point: Point| {
@@ -693,6 +693,28 @@ mod tests {
                 .expect("a pattern matches around C4");
             assert!(around.contains(&answer), "{answer:?} is not next to C4");
             assert!(patterns::table().matches(&board, answer));
+        }
+    }
+
+    #[test]
+    fn points_touch_only_when_they_are_orthogonal_or_diagonal_neighbours() {
+        // Around E5 on 9×9: the eight points marked 1 touch it; the points marked 2 (two
+        // steps away, or a knight's move) do not.
+        //     B C D E F G H
+        //   7 . . . 2 . . .
+        //   6 . . 1 1 1 2 .
+        //   5 . 2 1 X 1 2 .
+        //   4 . . 1 1 1 . .
+        //   3 . . . 2 . . .
+        let board = Board::new(9).unwrap();
+        let centre = at(&board, "E5");
+        for name in ["D6", "E6", "F6", "D5", "F5", "D4", "E4", "F4"] {
+            assert!(touches(centre, at(&board, name)), "{name}");
+            assert!(touches(at(&board, name), centre), "{name}");
+        }
+        for name in ["E7", "E3", "C5", "G5", "G6"] {
+            assert!(!touches(centre, at(&board, name)), "{name}");
+            assert!(!touches(at(&board, name), centre), "{name}");
         }
     }
 }
