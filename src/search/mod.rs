@@ -828,8 +828,10 @@ mod tests {
         let simulations = std::thread::scope(|scope| {
             let helper = scope.spawn(move || run.help(1, 1));
             let start = Instant::now();
+            // A helper that panics ends the wait at once, and its panic fails the test.
             while shared.playouts.load(Ordering::Relaxed) < 100
                 && start.elapsed() < Duration::from_secs(60)
+                && !helper.is_finished()
             {
                 std::thread::yield_now();
             }
