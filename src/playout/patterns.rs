@@ -415,6 +415,28 @@ mod tests {
     }
 
     #[test]
+    fn each_symbol_fits_exactly_the_cells_it_stands_for() {
+        // Cells: 0 empty, 1 black, 2 white, 3 off the board; `X` is black here, then white.
+        let fitting = |symbol: u8, x_stone: u16| -> Vec<u16> {
+            (0..4).filter(|&cell| fits(symbol, cell, x_stone)).collect()
+        };
+        let expected: [(u8, [&[u16]; 2]); 7] = [
+            (b'X', [&[1], &[2]]),
+            (b'O', [&[2], &[1]]),
+            (b'.', [&[0], &[0]]),
+            (b'#', [&[3], &[3]]),
+            (b'x', [&[0, 2, 3], &[0, 1, 3]]),
+            (b'o', [&[0, 1, 3], &[0, 2, 3]]),
+            (b'?', [&[0, 1, 2, 3], &[0, 1, 2, 3]]),
+        ];
+        for (symbol, [with_black, with_white]) in expected {
+            let name = symbol as char;
+            assert_eq!(fitting(symbol, 1), with_black, "{name} with X black");
+            assert_eq!(fitting(symbol, 2), with_white, "{name} with X white");
+        }
+    }
+
+    #[test]
     fn no_neighbourhood_of_one_colour_matches() {
         // Every pattern has stones of both colours.
         let one_colour =
