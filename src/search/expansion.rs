@@ -309,4 +309,43 @@ mod tests {
         assert_eq!(children.len(), 82);
         assert_eq!(children.ranked().0, children.ranked().1, "no more widening");
     }
+
+    #[test]
+    fn the_root_s_priors_know_the_last_move() {
+        //     C D E F G
+        //   6 . . . . .
+        //   5 . . X . .     Black has just played E5; White's answers beside it are more
+        //   4 . . . . .     likely in the move model's eyes than with no last move known.
+        let mut board = Board::new(9).unwrap();
+        let e5 = at(&board, "E5");
+        board.play(Color::Black, e5);
+        let position = |last_move: Option<Point>| Position {
+            board: board.clone(),
+            to_move: Color::White,
+            komi: 7.5,
+            history: HashSet::new(),
+            repetition: super::super::Repetition::Positional,
+            root_moves: board.empty_points().collect(),
+            after_pass: false,
+            last_move,
+            second_last_move: None,
+            stones_cost: false,
+        };
+        let probability_of = |children: &Children, name: &str| {
+            let turn = Move::Place(at(&board, name));
+            children
+                .iter()
+                .find(|child| child.turn() == turn)
+                .unwrap()
+                .probability()
+        };
+        let after_e5 = root_children(&position(Some(e5)), 14.0);
+        let unknown = root_children(&position(None), 14.0);
+        for beside in ["E4", "E6", "D5", "F5"] {
+            assert!(
+                probability_of(&after_e5, beside) > probability_of(&unknown, beside),
+                "{beside}"
+            );
+        }
+    }
 }
