@@ -348,4 +348,18 @@ mod tests {
             );
         }
     }
+
+    #[test]
+    fn widening_gives_at_least_one_more_move_and_nothing_past_the_last() {
+        // 81 ranked moves on the empty 9×9 board: from none, the next segment is one move;
+        // from all of them, it is empty (and nothing panics).
+        let board = Board::new(9).unwrap();
+        let next = |end| next_children(&board, Color::Black, &History::default(), 14.0, end);
+        let first = next(0);
+        assert_eq!((first.len(), first.ranked()), (1, (1, 81)));
+        let past = next(81);
+        assert_eq!((past.len(), past.ranked()), (0, (81, 81)));
+        let last = next(80);
+        assert_eq!((last.len(), last.ranked()), (1, (81, 81)));
+    }
 }
