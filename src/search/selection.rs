@@ -77,6 +77,12 @@ mod tests {
     }
 
     #[test]
+    fn a_node_with_no_experience_at_all_has_the_neutral_urgency_of_one_half() {
+        let bare = Node::new(point(30), 0.0, 0.0);
+        assert_eq!(urgency(bare.experience(), 3000.0), 0.5);
+    }
+
+    #[test]
     fn the_most_urgent_child_wins_and_a_tie_never_goes_to_a_pass() {
         let children = Children::new(
             vec![
