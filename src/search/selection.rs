@@ -83,6 +83,25 @@ mod tests {
     }
 
     #[test]
+    fn a_tie_goes_to_the_first_tied_child_from_the_offset_on_round_the_children() {
+        let children = Children::new(
+            vec![
+                Node::new(point(30), 7.0, 14.0),
+                Node::new(point(31), 7.0, 14.0),
+                Node::new(point(32), 3.0, 14.0),
+            ],
+            0,
+            0,
+        );
+        let chosen = |offset| most_urgent(&children, offset, 3000.0).unwrap().turn();
+        assert_eq!(chosen(0), point(30));
+        assert_eq!(chosen(1), point(31));
+        // From the third child on, round to the first: offsets count modulo the children.
+        assert_eq!(chosen(2), point(30));
+        assert_eq!(chosen(4), point(31));
+    }
+
+    #[test]
     fn the_most_urgent_child_wins_and_a_tie_never_goes_to_a_pass() {
         let children = Children::new(
             vec![
