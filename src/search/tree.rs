@@ -725,4 +725,23 @@ mod tests {
         }
         drop(root);
     }
+
+    #[test]
+    fn children_take_a_unit_per_node_and_one_for_the_segment_and_know_when_they_are_empty() {
+        let three = Children::new(
+            vec![
+                Node::new(Move::Pass, 0.0, 0.0),
+                Node::new(Move::Pass, 0.0, 0.0),
+                Node::new(Move::Pass, 0.0, 0.0),
+            ],
+            0,
+            0,
+        );
+        assert_eq!(
+            (three.len(), three.units(), three.is_empty()),
+            (3, 4, false)
+        );
+        let none = Children::new(Vec::new(), 0, 0);
+        assert_eq!((none.len(), none.units(), none.is_empty()), (0, 1, true));
+    }
 }
