@@ -673,7 +673,7 @@ mod tests {
 
     #[test]
     fn a_hane_next_to_the_last_stone_is_answered_by_a_pattern_move_around_it() {
-        // White C4 has just played on top of black B4; C3 is a hane shape for either colour.
+        // White C4 has just played beside black B4; C3 is a hane shape for either colour.
         let board = diagram(
             "
             . . . . .

@@ -200,6 +200,22 @@ mod tests {
         children.iter().map(Node::turn).collect()
     }
 
+    /// A root position on `board` where every empty point is allowed, komi 7.5.
+    fn open_position(board: &Board, to_move: Color, last_move: Option<Point>) -> Position {
+        Position {
+            board: board.clone(),
+            to_move,
+            komi: 7.5,
+            history: HashSet::new(),
+            repetition: super::super::Repetition::Positional,
+            root_moves: board.empty_points().collect(),
+            after_pass: false,
+            last_move,
+            second_last_move: None,
+            stones_cost: false,
+        }
+    }
+
     #[test]
     fn an_inner_node_leaves_out_ko_retakes_suicides_and_its_own_eyes() {
         //   5 . . . . .
@@ -289,18 +305,7 @@ mod tests {
     #[test]
     fn a_root_that_was_an_inner_node_gets_the_allowed_moves_it_lacks() {
         let board = Board::new(9).unwrap();
-        let position = Position {
-            board: board.clone(),
-            to_move: Color::Black,
-            komi: 7.5,
-            history: HashSet::new(),
-            repetition: super::super::Repetition::Positional,
-            root_moves: board.empty_points().collect(),
-            after_pass: false,
-            last_move: None,
-            second_last_move: None,
-            stones_cost: false,
-        };
+        let position = open_position(&board, Color::Black, None);
         let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1000);
         tree.root()
             .expand(|| inner_children(&board, Color::Black, &History::default(), 14.0));
@@ -319,18 +324,7 @@ mod tests {
         let mut board = Board::new(9).unwrap();
         let e5 = at(&board, "E5");
         board.play(Color::Black, e5);
-        let position = |last_move: Option<Point>| Position {
-            board: board.clone(),
-            to_move: Color::White,
-            komi: 7.5,
-            history: HashSet::new(),
-            repetition: super::super::Repetition::Positional,
-            root_moves: board.empty_points().collect(),
-            after_pass: false,
-            last_move,
-            second_last_move: None,
-            stones_cost: false,
-        };
+        let position = |last_move| open_position(&board, Color::White, last_move);
         let probability_of = |children: &Children, name: &str| {
             let turn = Move::Place(at(&board, name));
             children
