@@ -659,16 +659,22 @@ mod tests {
         assert_eq!(tree.root().count(), 7);
         assert!(tree.root().children().unwrap()[1].children().is_none());
         assert!(tree.root().children().unwrap()[0].children().is_some());
+        // "Fewer than": the node with exactly 20 visits keeps its children at 20.
+        assert_eq!(tree.prune(20), 0);
+        assert!(tree.root().children().unwrap()[0].children().is_some());
     }
 
     #[test]
     fn the_node_budget_refuses_growth_beyond_capacity_except_when_forced() {
         let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 10);
+        assert_eq!(tree.capacity(), 10);
         assert!(tree.reserve(9, false));
         assert!(!tree.reserve(1, false));
         assert!(tree.is_full());
         assert!(tree.reserve(5, true));
         assert_eq!(tree.nodes(), 15);
+        // What `kosumi bench` reports as the tree's memory: a node's size per unit.
+        assert_eq!(tree.bytes(), 15 * NODE_BYTES);
     }
 
     #[test]
@@ -743,5 +749,18 @@ mod tests {
         );
         let none = Children::new(Vec::new(), 0, 0);
         assert_eq!((none.len(), none.units(), none.is_empty()), (0, 1, true));
+    }
+
+    #[test]
+    fn a_node_has_no_win_rate_before_its_first_playout_and_its_prior_value_is_the_prior_s_mean() {
+        let node = Node::new(point(30), 3.0, 4.0);
+        assert_eq!(node.win_rate(), None);
+        assert_eq!(node.prior_value(), 0.75);
+        node.add_visit();
+        node.add_win();
+        node.add_visit();
+        assert_eq!(node.win_rate(), Some(0.5));
+        // Without a prior, the neutral one half.
+        assert_eq!(Node::new(point(31), 0.0, 0.0).prior_value(), 0.5);
     }
 }
