@@ -19,8 +19,8 @@ pub const FIRST_CHILDREN: usize = 16;
 pub const VISITS_PER_CHILD: u32 = 8;
 
 /// Nodes for `points` with the priors of `color` playing there and the move model's
-/// probabilities (in the order of `points`), and the model's probability of a pass: what the
-/// moves leave of 1 (0 without a model, when every move has 0).
+/// probabilities (in the order of `points`), and the model's probability of a pass (1 when
+/// no move is allowed; 0 without a model, like every move's).
 fn nodes_with_priors(
     board: &Board,
     color: Color,
@@ -37,13 +37,7 @@ fn nodes_with_priors(
             Node::new(Move::Place(point), prior.wins, prior.visits).with_probability(probability)
         })
         .collect();
-    let total: f32 = priors.probabilities.iter().sum();
-    let pass = if total > 0.0 {
-        (1.0 - total).max(0.0)
-    } else {
-        0.0
-    };
-    (nodes, pass)
+    (nodes, priors.pass_probability)
 }
 
 /// The recent moves at the root.
@@ -133,9 +127,7 @@ fn ranked(board: &Board, color: Color, recent: &History, even: f32) -> (Vec<Node
         .collect();
     let (mut children, pass) = nodes_with_priors(board, color, &points, recent, even);
     let salt = board.hash();
-    let tie = |node: &Node| {
-        (node.point_index().unwrap_or(0) as u64 ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-    };
+    let tie = |node: &Node| tie_rank(node.point_index().unwrap_or(0), salt);
     children.sort_by(|first, second| {
         second
             .prior_value()
@@ -143,6 +135,12 @@ fn ranked(board: &Board, color: Color, recent: &History, even: f32) -> (Vec<Node
             .then_with(|| tie(first).cmp(&tie(second)))
     });
     (children, pass)
+}
+
+/// Where the move at board index `index` goes among moves of equal prior, in a position whose
+/// hash is `salt`: a different rank for every point, in an order that changes with the position.
+fn tie_rank(index: usize, salt: u64) -> u64 {
+    (index as u64 ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
 /// The children of an inner node when it is expanded: the first `FIRST_CHILDREN` ranked
@@ -355,5 +353,54 @@ mod tests {
         assert_eq!((past.len(), past.ranked()), (0, (81, 81)));
         let last = next(80);
         assert_eq!((last.len(), last.ranked()), (1, (81, 81)));
+    }
+
+    #[test]
+    fn the_model_s_probabilities_of_a_node_s_moves_and_pass_add_up_to_one() {
+        let board = diagram(
+            "
+            . . . . .
+            . X O . .
+            . X O . .
+            . . . . .
+            . . . . .",
+        );
+        let (children, pass) = ranked(&board, Color::Black, &History::default(), 14.0);
+        let moves: f32 = children.iter().map(Node::probability).sum();
+        assert!(pass > 0.0 && pass < 0.5, "{pass}");
+        assert!((moves + pass - 1.0).abs() < 1e-4, "{moves} + {pass}");
+    }
+
+    #[test]
+    fn a_node_where_no_move_is_allowed_gives_the_pass_the_whole_model() {
+        //   Both empty points are Black's own eyes: Black's only move is a pass.
+        let board = diagram(
+            "
+            X X X X X
+            X . X X X
+            X X X X X
+            X X X . X
+            X X X X X",
+        );
+        let children = inner_children(&board, Color::Black, &History::default(), 14.0);
+        assert_eq!(turns(&children), vec![Move::Pass]);
+        assert_eq!(children[0].probability(), 1.0);
+    }
+
+    #[test]
+    fn moves_of_equal_prior_each_get_their_own_rank_and_the_order_changes_with_the_position() {
+        let ranks =
+            |salt: u64| -> Vec<u64> { (0..CELLS).map(|index| tie_rank(index, salt)).collect() };
+        let first = ranks(0x0123_4567_89AB_CDEF);
+        let mut distinct = first.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), CELLS);
+        let order = |ranks: &[u64]| {
+            let mut indices: Vec<usize> = (0..CELLS).collect();
+            indices.sort_by_key(|&index| ranks[index]);
+            indices
+        };
+        assert_ne!(order(&first), order(&ranks(0xFEDC_BA98_7654_3210)));
     }
 }

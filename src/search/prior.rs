@@ -17,6 +17,8 @@ pub struct Priors {
     pub moves: Vec<Prior>,
     /// The model's probability of each candidate point (with the pass, they add up to 1).
     pub probabilities: Vec<f32>,
+    /// The model's probability of a pass (0 without a model, like every move's).
+    pub pass_probability: f32,
     /// The candidates' indices from the most probable to the least: the order in which a
     /// node with progressive widening lets them in.
     pub ranking: Vec<usize>,
@@ -34,9 +36,9 @@ pub fn priors(
     points: &[Point],
     even: f32,
 ) -> Priors {
-    let probabilities = match knowledge::model() {
-        Ok(model) => knowledge::move_probabilities(model, board, color, history, points).0,
-        Err(_) => vec![0.0; points.len()],
+    let (probabilities, pass_probability) = match knowledge::model() {
+        Ok(model) => knowledge::move_probabilities(model, board, color, history, points),
+        Err(_) => (vec![0.0; points.len()], 0.0),
     };
     let moves = probabilities
         .iter()
@@ -46,6 +48,7 @@ pub fn priors(
         moves,
         ranking: knowledge::ranking(&probabilities),
         probabilities,
+        pass_probability,
         pass: pass_prior(even),
     }
 }
