@@ -500,3 +500,164 @@ fn mover_at(depth: usize, to_move: Color) -> Color {
 /// simulations (a delay that selection hardly notices, against cache lines that both threads
 /// would otherwise write on every simulation).
 const ROOT_AMAF_BATCH: u32 = 8;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::tests::{at, diagram};
+    use std::collections::HashSet;
+
+    /// A search position for `to_move` on `board` with nothing in its history.
+    fn position(board: &Board, to_move: Color, repetition: Repetition) -> Position {
+        Position {
+            board: board.clone(),
+            to_move,
+            komi: 0.5,
+            history: HashSet::new(),
+            repetition,
+            root_moves: Vec::new(),
+            after_pass: false,
+            last_move: None,
+            second_last_move: None,
+            stones_cost: false,
+        }
+    }
+
+    /// A node for `turn` whose only child is `child` (a node, already built).
+    fn with_child(turn: Move, child: Node) -> Node {
+        let node = Node::new(turn, 0.0, 0.0);
+        node.expand(|| Children::new(vec![child], 0, 0));
+        node
+    }
+
+    /// The moves of one descent through `tree` from `position`.
+    fn descent(tree: &Tree, position: &Position) -> Vec<Move> {
+        let mut worker = Worker::new(position, 1, 0);
+        let mut path = Vec::new();
+        worker.descend(tree, position, &Settings::default(), 14.0, &mut path);
+        path[1..].iter().map(|node| node.turn()).collect()
+    }
+
+    #[test]
+    fn stones_placed_count_for_black_and_against_white_and_passes_not_at_all() {
+        let moves = [
+            (Color::Black, 3),
+            (Color::White, 4),
+            (Color::White, PASS_MARK),
+            (Color::White, 5),
+            (Color::Black, PASS_MARK),
+        ];
+        assert_eq!(placed_difference(&moves), -1);
+    }
+
+    #[test]
+    fn a_descent_ends_at_the_second_pass_in_a_row_even_where_the_tree_goes_on() {
+        // The last move before the root was a pass: the root's pass ends the line, though
+        // the tree holds three passes in a row.
+        let board = Board::new(5).unwrap();
+        let mut position = position(&board, Color::Black, Repetition::Positional);
+        position.after_pass = true;
+        let chain = with_child(
+            Move::Pass,
+            with_child(Move::Pass, Node::new(Move::Pass, 0.0, 0.0)),
+        );
+        let tree = Tree::new(with_child(Move::Pass, chain), 100);
+        assert_eq!(descent(&tree, &position), vec![Move::Pass]);
+        // Without the pass before the root, the line takes two passes.
+        position.after_pass = false;
+        assert_eq!(descent(&tree, &position), vec![Move::Pass, Move::Pass]);
+    }
+
+    #[test]
+    fn under_situational_superko_a_pass_creates_no_situation_that_a_ko_recapture_repeats() {
+        //   5 . . . . .
+        //   4 . X O . .    Black has just taken the ko at C3; White made the position before
+        //   3 X . X O .    (it is in the history as White's). Black passes, White retakes at
+        //   2 . X O . .    B3, and Black's retake at C3 recreates the root's board, with White
+        //   1 . . . . .    to move: a situation no move made before, since a pass makes none.
+        let board = diagram(
+            "
+            . . . . .
+            . X O . .
+            X . X O .
+            . X O . .
+            . . . . .",
+        );
+        let mut position = position(&board, Color::Black, Repetition::Situational);
+        position.history = HashSet::from([crate::game::situation_key(board.hash(), Color::White)]);
+        let (take, retake) = (Move::Place(at(&board, "B3")), Move::Place(at(&board, "C3")));
+        let chain = with_child(Move::Pass, with_child(take, Node::new(retake, 0.0, 0.0)));
+        let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 100);
+        tree.root().expand(|| Children::new(vec![chain], 0, 0));
+        assert_eq!(descent(&tree, &position), vec![Move::Pass, take, retake]);
+    }
+
+    #[test]
+    fn a_leaf_gets_children_on_the_descent_that_brings_its_visits_to_the_expansion_threshold() {
+        let board = Board::new(5).unwrap();
+        let position = position(&board, Color::Black, Repetition::Positional);
+        let threshold = Settings::default().expansion_threshold;
+        // The descent counts itself: a leaf visited threshold − 1 times before expands now.
+        for (visits, expanded) in [(threshold - 2, false), (threshold - 1, true)] {
+            let leaf = Node::new(Move::Pass, 0.0, 0.0);
+            for _ in 0..visits {
+                leaf.add_visit();
+            }
+            let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1000);
+            tree.root().expand(|| Children::new(vec![leaf], 0, 0));
+            descent(&tree, &position);
+            let leaf = &tree.root().children().unwrap()[0];
+            assert_eq!(leaf.children().is_some(), expanded, "{visits} visits");
+        }
+    }
+
+    #[test]
+    fn a_drawn_playout_goes_to_either_colour_at_random() {
+        //   Every empty point is one of Black's eyes: no playout changes the board, and with
+        //   a komi of Black's whole area every count is a draw.
+        let board = diagram(
+            "
+            X X X X X
+            X . X X X
+            X X X X X
+            X X X . X
+            X X X X X",
+        );
+        let mut position = position(&board, Color::Black, Repetition::Positional);
+        position.komi = 25.0;
+        let mut worker = Worker::new(&position, 7, 0);
+        let shared = Shared::new(false);
+        let mut black_wins = 0;
+        for _ in 0..200 {
+            let leaf = Leaf {
+                color: Color::Black,
+                recent: History::default(),
+            };
+            let (winner, margin) = worker.play_out(leaf, &position, &Settings::default(), &shared);
+            assert_eq!(margin, 0.0);
+            black_wins += usize::from(winner == Color::Black);
+        }
+        assert!((60..=140).contains(&black_wins), "{black_wins} of 200");
+    }
+
+    #[test]
+    fn backing_up_gives_each_node_the_result_and_the_margin_of_the_player_who_moved_there() {
+        // Black to move at the root, whose move was White's: the line is Black's then White's.
+        let board = Board::new(5).unwrap();
+        let position = position(&board, Color::Black, Repetition::Positional);
+        let mut worker = Worker::new(&position, 1, 0);
+        let (root, black, white) = (
+            Node::new(Move::Pass, 0.0, 0.0),
+            Node::new(Move::Pass, 0.0, 0.0),
+            Node::new(Move::Pass, 0.0, 0.0),
+        );
+        root.add_visit();
+        black.begin_descent();
+        white.begin_descent();
+        worker.back_up(&[&root, &black, &white], 0, Color::Black, Color::Black, 3.0);
+        let result = |node: &Node| (node.visits(), node.wins(), node.mean_margin());
+        assert_eq!(result(&root), (1, 0, Some(-3.0)));
+        assert_eq!(result(&black), (1, 1, Some(3.0)));
+        assert_eq!(result(&white), (1, 0, Some(-3.0)));
+    }
+}
