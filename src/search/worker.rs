@@ -660,4 +660,61 @@ mod tests {
         assert_eq!(result(&black), (1, 1, Some(3.0)));
         assert_eq!(result(&white), (1, 0, Some(-3.0)));
     }
+
+    #[test]
+    fn the_root_s_children_get_their_amaf_credit_in_batches() {
+        let board = Board::new(5).unwrap();
+        let position = position(&board, Color::Black, Repetition::Positional);
+        let point = at(&board, "C3");
+        let root = Node::new(Move::Pass, 0.0, 0.0);
+        root.expand(|| Children::new(vec![Node::new(Move::Place(point), 0.0, 0.0)], 0, 0));
+        let mut worker = Worker::new(&position, 1, 0);
+        // Each simulation's playout has Black, the child's mover, play at C3, and Black wins.
+        worker.sequence = vec![(Color::Black, point.0)];
+        let amaf = |root: &Node| {
+            let child = root.children().unwrap()[0].experience();
+            (child.amaf_visits, child.amaf_wins)
+        };
+        for _ in 1..ROOT_AMAF_BATCH {
+            root.add_visit();
+            worker.back_up(&[&root], 0, Color::Black, Color::Black, 1.0);
+        }
+        assert_eq!(amaf(&root), (0, 0));
+        root.add_visit();
+        worker.back_up(&[&root], 0, Color::Black, Color::Black, 1.0);
+        assert_eq!(amaf(&root), (ROOT_AMAF_BATCH, ROOT_AMAF_BATCH));
+    }
+
+    #[test]
+    fn the_ownership_tally_reaches_the_shared_one_in_batches_and_only_when_asked_for() {
+        //   Black owns every point.
+        let board = diagram(
+            "
+            X X X X X
+            X . X X X
+            X X X X X
+            X X X . X
+            X X X X X",
+        );
+        let position = position(&board, Color::Black, Repetition::Positional);
+        let mut worker = Worker::new(&position, 1, 0);
+        let shared = Shared::new(true);
+        for _ in 1..OWNERSHIP_BATCH {
+            worker.tally_ownership(&shared);
+        }
+        assert_eq!(shared.owned_playouts.load(Ordering::Relaxed), 0);
+        worker.tally_ownership(&shared);
+        let batch = u64::from(OWNERSHIP_BATCH);
+        assert_eq!(shared.owned_playouts.load(Ordering::Relaxed), batch);
+        let shares = shared.ownership_shares(&board).unwrap();
+        assert!(shares.iter().all(|&share| share == 1.0), "{shares:?}");
+        // A search that asked for no tally counts no playouts in one.
+        let untallied = Shared::new(false);
+        for _ in 0..OWNERSHIP_BATCH {
+            worker.tally_ownership(&untallied);
+        }
+        worker.flush_ownership(&untallied);
+        assert_eq!(untallied.owned_playouts.load(Ordering::Relaxed), 0);
+        assert_eq!(untallied.ownership_shares(&board), None);
+    }
 }
