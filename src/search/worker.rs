@@ -523,6 +523,15 @@ mod tests {
         }
     }
 
+    /// 5×5: every empty point is one of Black's eyes, so Black owns every point and no move
+    /// but a pass is left to either colour.
+    const BLACK_OWNS_EVERYTHING: &str = "
+        X X X X X
+        X . X X X
+        X X X X X
+        X X X . X
+        X X X X X";
+
     /// A node for `turn` whose only child is `child` (a node, already built).
     fn with_child(turn: Move, child: Node) -> Node {
         let node = Node::new(turn, 0.0, 0.0);
@@ -571,10 +580,10 @@ mod tests {
     #[test]
     fn under_situational_superko_a_pass_creates_no_situation_that_a_ko_recapture_repeats() {
         //   5 . . . . .
-        //   4 . X O . .    Black has just taken the ko at C3; White made the position before
-        //   3 X . X O .    (it is in the history as White's). Black passes, White retakes at
-        //   2 . X O . .    B3, and Black's retake at C3 recreates the root's board, with White
-        //   1 . . . . .    to move: a situation no move made before, since a pass makes none.
+        //   4 . X O . .    White has just played D3: the position is in the history as
+        //   3 X . X O .    White's. Black passes, White takes the ko at B3, and Black's
+        //   2 . X O . .    retake at C3 recreates the root's board with White to move: a
+        //   1 . . . . .    situation no move made before, since a pass makes none.
         let board = diagram(
             "
             . . . . .
@@ -613,16 +622,9 @@ mod tests {
 
     #[test]
     fn a_drawn_playout_goes_to_either_colour_at_random() {
-        //   Every empty point is one of Black's eyes: no playout changes the board, and with
-        //   a komi of Black's whole area every count is a draw.
-        let board = diagram(
-            "
-            X X X X X
-            X . X X X
-            X X X X X
-            X X X . X
-            X X X X X",
-        );
+        // No playout changes the board, and with a komi of Black's whole area every count is
+        // a draw.
+        let board = diagram(BLACK_OWNS_EVERYTHING);
         let mut position = position(&board, Color::Black, Repetition::Positional);
         position.komi = 25.0;
         let mut worker = Worker::new(&position, 7, 0);
@@ -687,15 +689,7 @@ mod tests {
 
     #[test]
     fn the_ownership_tally_reaches_the_shared_one_in_batches_and_only_when_asked_for() {
-        //   Black owns every point.
-        let board = diagram(
-            "
-            X X X X X
-            X . X X X
-            X X X X X
-            X X X . X
-            X X X X X",
-        );
+        let board = diagram(BLACK_OWNS_EVERYTHING);
         let position = position(&board, Color::Black, Repetition::Positional);
         let mut worker = Worker::new(&position, 1, 0);
         let shared = Shared::new(true);
