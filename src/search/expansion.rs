@@ -373,15 +373,8 @@ mod tests {
 
     #[test]
     fn a_node_where_no_move_is_allowed_gives_the_pass_the_whole_model() {
-        //   Both empty points are Black's own eyes: Black's only move is a pass.
-        let board = diagram(
-            "
-            X X X X X
-            X . X X X
-            X X X X X
-            X X X . X
-            X X X X X",
-        );
+        // Both empty points are Black's own eyes: Black's only move is a pass.
+        let board = diagram(crate::search::tests::BLACK_OWNS_EVERYTHING);
         let children = inner_children(&board, Color::Black, &History::default(), 14.0);
         assert_eq!(turns(&children), vec![Move::Pass]);
         assert_eq!(children[0].probability(), 1.0);

@@ -460,6 +460,15 @@ mod tests {
         (tree, outcome)
     }
 
+    /// 5×5: every empty point is one of Black's eyes, so Black owns every point and no move
+    /// but a pass is left to either colour (the expansion and worker tests use it too).
+    pub(super) const BLACK_OWNS_EVERYTHING: &str = "
+        X X X X X
+        X . X X X
+        X X X X X
+        X X X . X
+        X X X X X";
+
     /// 5×5: White's big chain C3-C4-D4-D3 is in atari at B3; capturing it wins the board.
     const BIG_CHAIN_IN_ATARI: &str = "
         . . X X .

@@ -505,6 +505,7 @@ const ROOT_AMAF_BATCH: u32 = 8;
 mod tests {
     use super::*;
     use crate::board::tests::{at, diagram};
+    use crate::search::tests::BLACK_OWNS_EVERYTHING;
     use std::collections::HashSet;
 
     /// A search position for `to_move` on `board` with nothing in its history.
@@ -522,15 +523,6 @@ mod tests {
             stones_cost: false,
         }
     }
-
-    /// 5×5: every empty point is one of Black's eyes, so Black owns every point and no move
-    /// but a pass is left to either colour.
-    const BLACK_OWNS_EVERYTHING: &str = "
-        X X X X X
-        X . X X X
-        X X X X X
-        X X X . X
-        X X X X X";
 
     /// A node for `turn` whose only child is `child` (a node, already built).
     fn with_child(turn: Move, child: Node) -> Node {
