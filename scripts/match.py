@@ -40,14 +40,16 @@ shell runs them.
 The results file is TSV: a `#` line with the match settings (JSON), a header line, then one line
 per game: game, seed, kosumi_colour (B or W), winner (B, W, draw or error), score (the referee's
 final_score, `-` when there is none), moves, reason (passes, resign, move-limit, or
-`error: ...`), seconds. Lines are written as games finish, so they may be out of order. Run the
+`error: ...`), seconds, and each side's mean seconds per `genmove` answer (kosumi_move_seconds,
+opponent_move_seconds; `-` for a side that answered none). Lines are written as games finish, so they may be out of order. Run the
 same command again to resume: games already in the file are skipped (error games too), and the
 settings must be the same. Each game is also written as SGF to --sgf-dir; for an error game
 the engines' stderr is kept beside it.
 
 The summary gives the games played, Kosumi's wins, its win rate over the games without errors
 (a draw counts half) with the 95 % Wilson score interval, its wins as Black and as White, the
-errors, the ways the games ended and the average seconds per game.
+errors, the ways the games ended, the average seconds per game and each side's seconds per
+move (the mean over the games of each game's mean).
 """
 
 import argparse
@@ -67,7 +69,10 @@ import tempfile
 import threading
 import time
 
-COLUMNS = ["game", "seed", "kosumi_colour", "winner", "score", "moves", "reason", "seconds"]
+COLUMNS = ["game", "seed", "kosumi_colour", "winner", "score", "moves", "reason", "seconds",
+           "kosumi_move_seconds", "opponent_move_seconds"]
+# Results files written before the two per-move columns existed have only the first eight.
+TIMED_COLUMNS = 2
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP columns: no I
 Z_95 = 1.959963984540054  # the standard normal quantile for a two-sided 95 % interval
 # The referee each counting gets by default, and the SGF RU value it is recorded with.
@@ -297,6 +302,7 @@ class Match:
                 "kosumi_command": settings["kosumi"].replace("{seed}", str(seed)),
                 "opponent_command": settings["opponent"].replace("{seed}", str(seed)),
                 "move_list": [], "handicap_stones": [], "score": "-", "winner": "error"}
+        thinking = {"kosumi": [0.0, 0], "opponent": [0.0, 0]}
         started = time.monotonic()
         stderr_files = {role: tempfile.TemporaryFile()
                         for role in ("kosumi", "opponent", "referee")}
@@ -323,7 +329,10 @@ class Match:
                 colour, passes = ("W" if handicap else "B"), 0
                 while len(game["move_list"]) < settings["max_moves"]:
                     mover = by_colour[colour]
+                    asked = time.monotonic()
                     reply = mover.send(f"genmove {colour}")
+                    thinking[mover.role][0] += time.monotonic() - asked
+                    thinking[mover.role][1] += 1
                     try:
                         move = parse_move(reply, size)
                     except ValueError as bad:
@@ -384,6 +393,8 @@ class Match:
                 game["winner"] = scored_winner
             game["moves"] = len(game["move_list"])
             game["seconds"] = time.monotonic() - started
+            for role, (seconds, answers) in thinking.items():
+                game[f"{role}_move_seconds"] = seconds / answers if answers else None
             os.makedirs(self.sgf_directory, exist_ok=True)
             stem = os.path.join(self.sgf_directory, f"game-{number:04d}")
             write_sgf(stem + ".sgf", settings, game, names)
@@ -402,9 +413,15 @@ def clean(text):
     return " ".join(str(text).split())
 
 
+def per_move(seconds):
+    return "-" if seconds is None else f"{seconds:.3f}"
+
+
 def result_line(game):
     values = [game["game"], game["seed"], game["kosumi_colour"], game["winner"], game["score"],
-              game["moves"], clean(game["reason"]), f"{game['seconds']:.1f}"]
+              game["moves"], clean(game["reason"]), f"{game['seconds']:.1f}",
+              per_move(game.get("kosumi_move_seconds")),
+              per_move(game.get("opponent_move_seconds"))]
     return "\t".join(str(value) for value in values) + "\n"
 
 
@@ -422,11 +439,14 @@ def read_results(path):
             if not line.strip() or line.split("\t")[0] == "game":
                 continue
             fields = line.split("\t")
-            if len(fields) != len(COLUMNS):
+            if len(fields) not in (len(COLUMNS), len(COLUMNS) - TIMED_COLUMNS):
                 raise ValueError(f"{path}:{number}: {len(fields)} columns, not {len(COLUMNS)}")
-            record = dict(zip(COLUMNS, fields))
+            record = dict(zip(COLUMNS, fields + ["-"] * (len(COLUMNS) - len(fields))))
             record["game"], record["seed"] = int(record["game"]), int(record["seed"])
             record["moves"], record["seconds"] = int(record["moves"]), float(record["seconds"])
+            for role in ("kosumi", "opponent"):
+                text = record[f"{role}_move_seconds"]
+                record[f"{role}_move_seconds"] = None if text == "-" else float(text)
             if record["kosumi_colour"] not in ("B", "W"):
                 raise ValueError(f"{path}:{number}: colour {record['kosumi_colour']!r}")
             if record["winner"] not in ("B", "W", "draw", "error"):
@@ -471,6 +491,13 @@ def summarize(games):
         seconds = sum(game["seconds"] for game in games) / played
         moves = sum(game["moves"] for game in games) / played
         lines.append(f"average: {seconds:.1f} s and {moves:.0f} moves per game")
+    timed = {role: [game[f"{role}_move_seconds"] for game in games
+                    if game.get(f"{role}_move_seconds") is not None]
+             for role in ("kosumi", "opponent")}
+    if timed["kosumi"] and timed["opponent"]:
+        lines.append("seconds per move: " + ", ".join(
+            f"{name} {sum(values) / len(values):.2f}"
+            for name, values in (("Kosumi", timed["kosumi"]), ("opponent", timed["opponent"]))))
     return lines
 
 
@@ -544,21 +571,29 @@ def self_test():
                          {"game": 1, "seed": 1, "kosumi_colour": "B", "winner": "B",
                           "score": "W+4.5", "moves": 60, "reason": "resign", "seconds": 3},
                          {"game": 2, "seed": 2, "kosumi_colour": "W", "winner": "B",
-                          "score": "B+10.5", "moves": 70, "reason": "passes", "seconds": 4},
+                          "score": "B+10.5", "moves": 70, "reason": "passes", "seconds": 4,
+                          "kosumi_move_seconds": 0.5, "opponent_move_seconds": 1.25},
                          {"game": 4, "seed": 4, "kosumi_colour": "W", "winner": "error",
                           "score": "-", "moves": 7, "reason": "error: kosumi\tdied",
                           "seconds": 1}):
                 file.write(result_line(game))
+            # A line from before the per-move columns: game 5, with eight columns.
+            file.write("5\t5\tB\tW\tW+1.5\t50\tpasses\t3.0\n")
         settings, games = read_results(path)
         check(settings == {"size": 9}, "settings are read back")
-        check([game["game"] for game in games] == [1, 2, 3, 4], "games are read in order")
+        check([game["game"] for game in games] == [1, 2, 3, 4, 5], "games are read in order")
+        check(games[1]["opponent_move_seconds"] == 1.25 and games[0]["kosumi_move_seconds"] is None,
+              "each side's seconds per move are read back, `-` as none")
+        check(games[4]["kosumi_move_seconds"] is None, "an eight-column line has no timings")
         summary = "\n".join(summarize(games))
-        check("games: 4 (3 scored, 1 errors)" in summary, "summary counts games and errors")
-        check("Kosumi wins: 2 of 3: win rate 66.7 %" in summary, "summary counts wins")
-        check("as Black: 2 of 2" in summary and "as White: 0 of 1" in summary,
+        check("games: 5 (4 scored, 1 errors)" in summary, "summary counts games and errors")
+        check("Kosumi wins: 2 of 4: win rate 50.0 %" in summary, "summary counts wins")
+        check("as Black: 2 of 3" in summary and "as White: 0 of 1" in summary,
               "summary splits by colour")
         check("game 4 (seed 4): error: kosumi died" in summary, "summary lists the error")
-        check("average: 2.5 s" in summary, "summary averages the seconds over all games")
+        check("average: 2.6 s" in summary, "summary averages the seconds over all games")
+        check("seconds per move: Kosumi 0.50, opponent 1.25" in summary,
+              "summary gives each side's seconds per move")
 
     for failure in failures:
         print("FAILED:", failure)
