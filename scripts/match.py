@@ -41,9 +41,9 @@ The results file is TSV: a `#` line with the match settings (JSON), a header lin
 per game: game, seed, kosumi_colour (B or W), winner (B, W, draw or error), score (the referee's
 final_score, `-` when there is none), moves, reason (passes, resign, move-limit, or
 `error: ...`), seconds, and each side's mean seconds per `genmove` answer (kosumi_move_seconds,
-opponent_move_seconds; `-` for a side that answered none). Lines are written as games finish, so they may be out of order. Run the
-same command again to resume: games already in the file are skipped (error games too), and the
-settings must be the same. Each game is also written as SGF to --sgf-dir; for an error game
+opponent_move_seconds; `-` for a side that answered none). Lines are written as games finish,
+so they may be out of order. Run the same command again to resume: games already in the file
+are skipped (error games too), and the settings must be the same. Each game is also written as SGF to --sgf-dir; for an error game
 the engines' stderr is kept beside it.
 
 The summary gives the games played, Kosumi's wins, its win rate over the games without errors
@@ -582,7 +582,8 @@ def self_test():
         settings, games = read_results(path)
         check(settings == {"size": 9}, "settings are read back")
         check([game["game"] for game in games] == [1, 2, 3, 4, 5], "games are read in order")
-        check(games[1]["opponent_move_seconds"] == 1.25 and games[0]["kosumi_move_seconds"] is None,
+        check(games[1]["opponent_move_seconds"] == 1.25
+              and games[0]["kosumi_move_seconds"] is None,
               "each side's seconds per move are read back, `-` as none")
         check(games[4]["kosumi_move_seconds"] is None, "an eight-column line has no timings")
         summary = "\n".join(summarize(games))
