@@ -192,6 +192,7 @@ pub fn validate_root(tree: &Tree, allowed: impl Fn(Move) -> bool) {
 mod tests {
     use super::*;
     use crate::board::tests::{at, diagram};
+    use crate::search::tests::BLACK_OWNS_EVERYTHING;
     use std::collections::HashSet;
 
     fn turns(children: &Children) -> Vec<Move> {
@@ -376,7 +377,7 @@ mod tests {
     #[test]
     fn a_node_where_no_move_is_allowed_gives_the_pass_the_whole_model() {
         // Both empty points are Black's own eyes: Black's only move is a pass.
-        let board = diagram(crate::search::tests::BLACK_OWNS_EVERYTHING);
+        let board = diagram(BLACK_OWNS_EVERYTHING);
         let children = inner_children(&board, Color::Black, &History::default(), 14.0);
         assert_eq!(turns(&children), vec![Move::Pass]);
         assert_eq!(children[0].probability(), 1.0);
