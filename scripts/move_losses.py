@@ -30,52 +30,24 @@ one JSON line a game, and a second run reads them back instead of asking the jud
 import argparse
 import json
 import os
-import re
 import shlex
 import subprocess
 import sys
 
-LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP columns: no I
+from territory_moves import parse_sgf, sgf_files, vertex
+
 STAGE = 10  # moves a stage
 LAST_STAGE = 6  # moves 61 on are one stage
 
 
-def main_line_end(text):
-    """Where the main line of an SGF game ends: the first `)` outside a property value
-    (values such as player names may hold brackets of their own, escaped `]` included)."""
-    inside, escaped = False, False
-    for index, char in enumerate(text):
-        if inside:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == "]":
-                inside = False
-        elif char == "[":
-            inside = True
-        elif char == ")":
-            return index
-    return len(text)
-
-
 def read_game(text):
-    """The colour names, size, komi, rules and main-line moves of an SGF game, moves as
-    [colour, GTP vertex or 'pass']."""
-    def property_value(name, default):
-        match = re.search(r"(?<![A-Z])" + name + r"\[([^\]]*)\]", text)
-        return match.group(1) if match else default
-    if re.search(r"(?<![A-Z])A[BW]\[", text):
+    """The colour names, size, komi, rules and main-line moves of an SGF game (read by
+    territory_moves.py's parser), moves as [colour, GTP vertex or 'pass']."""
+    root, size, moves = parse_sgf(text)
+    if "AB" in root or "AW" in root:
         raise ValueError("setup stones are not supported")
-    size = int(property_value("SZ", "19"))
-    moves = []
-    main_line = text[:main_line_end(text)]
-    for colour, point in re.findall(r";\s*([BW])\[([a-z]{0,2})\]", main_line):
-        if point == "" or (point == "tt" and size <= 19):
-            moves.append([colour, "pass"])
-        else:
-            column, row = ord(point[0]) - 97, ord(point[1]) - 97
-            moves.append([colour, LETTERS[column] + str(size - row)])
+    def property_value(name, default):
+        return root.get(name, [default])[0]
     return {
         "black": property_value("PB", ""),
         "white": property_value("PW", ""),
@@ -83,7 +55,7 @@ def read_game(text):
         "size": size,
         "komi": float(property_value("KM", "7.5")),
         "rules": property_value("RU", "chinese").lower(),
-        "moves": moves,
+        "moves": [[colour, vertex(point)] for colour, point in moves],
     }
 
 
@@ -107,6 +79,12 @@ def slipped_stage(player_win_rates, hopeless):
     return min(last // STAGE, LAST_STAGE)
 
 
+def stage_name(stage):
+    """How a stage is written: its moves."""
+    first = stage * STAGE + 1
+    return f"moves {first}-{first + STAGE - 1}" if stage < LAST_STAGE else f"moves {first} on"
+
+
 def summarize(games, big, hopeless):
     """The summary lines of games given as (player colour, won, moves, Black's win rates)."""
     stages = {}
@@ -115,7 +93,8 @@ def summarize(games, big, hopeless):
     for colour, won, moves, rates in games:
         for turn, (mover, loss) in enumerate(losses(rates, moves)):
             side = "player" if mover == colour else "opponent"
-            stages.setdefault(min(turn // STAGE, LAST_STAGE), {"player": [], "opponent": []})[side].append(loss)
+            stage = min(turn // STAGE, LAST_STAGE)
+            stages.setdefault(stage, {"player": [], "opponent": []})[side].append(loss)
         if not won:
             lost += 1
             own = [rate if colour == "B" else 1 - rate for rate in rates]
@@ -123,32 +102,17 @@ def summarize(games, big, hopeless):
             slipped[stage] = slipped.get(stage, 0) + 1
     lines = [f"games: {len(games)}, lost by the player: {lost}"]
     for stage in sorted(stages):
-        name = f"moves {stage * STAGE + 1}-{stage * STAGE + STAGE}" if stage < LAST_STAGE else f"moves {stage * STAGE + 1} on"
         parts = []
         for side in ("player", "opponent"):
             values = stages[stage][side]
             mean = sum(values) / len(values) if values else 0.0
             count = sum(value > big for value in values)
             parts.append(f"{side} {mean:.3f} a move, {count} of {len(values)} over {big}")
-        lines.append(f"{name}: " + "; ".join(parts))
-    where = ", ".join(
-        f"moves {stage * STAGE + 1}-{stage * STAGE + STAGE}: {slipped[stage]}" if stage < LAST_STAGE else f"moves {stage * STAGE + 1} on: {slipped[stage]}"
-        for stage in sorted(slipped)
-    )
-    lines.append(f"lost games by the stage of the last position where the player had {hopeless} or more: {where or 'none'}")
+        lines.append(f"{stage_name(stage)}: " + "; ".join(parts))
+    where = ", ".join(f"{stage_name(stage)}: {slipped[stage]}" for stage in sorted(slipped))
+    lines.append("lost games by the stage of the last position where the player had "
+                 f"{hopeless} or more: {where or 'none'}")
     return lines
-
-
-def sgf_files(paths):
-    """Every .sgf file named or found under the directories named, sorted."""
-    files = []
-    for path in paths:
-        if os.path.isdir(path):
-            for root, _, names in os.walk(path):
-                files.extend(os.path.join(root, name) for name in names if name.endswith(".sgf"))
-        else:
-            files.append(path)
-    return sorted(files)
 
 
 def judge_win_rates(judge, game, identifier, visits):
@@ -176,7 +140,8 @@ def judge_win_rates(judge, game, identifier, visits):
 
 def self_test():
     """Checks the counting on games made up for it."""
-    game = read_game("(;GM[1]SZ[9]KM[7.5]PB[Kosumi]PW[Pachi (no dcnn\\])]RE[W+R];B[ee];W[cc];B[];W[gg])")
+    game = read_game("(;GM[1]SZ[9]KM[7.5]PB[Kosumi]PW[Pachi (no dcnn\\])]RE[W+R]"
+                     ";B[ee];W[cc];B[];W[gg])")
     assert game["moves"] == [["B", "E5"], ["W", "C7"], ["B", "pass"], ["W", "G3"]], game["moves"]
     assert game["komi"] == 7.5 and game["size"] == 9
     rates = [0.5, 0.6, 0.3, 0.3, 0.1]
@@ -189,7 +154,8 @@ def self_test():
     assert slipped_stage([0.1] * 5, 0.3) == 0
     lines = summarize([("B", False, game["moves"], rates)], 0.15, 0.3)
     assert lines[0] == "games: 1, lost by the player: 1", lines
-    assert lines[1].startswith("moves 1-10: player 0.150 a move, 1 of 2 over 0.15; opponent 0.275 a move, 1 of 2"), lines
+    assert lines[1].startswith("moves 1-10: player 0.150 a move, 1 of 2 over 0.15; "
+                               "opponent 0.275 a move, 1 of 2"), lines
     assert lines[2].endswith("moves 1-10: 1"), lines
     try:
         read_game("(;SZ[9]AB[aa];W[bb])")
@@ -203,11 +169,14 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("paths", nargs="*", help="SGF files or directories")
     parser.add_argument("--judge", help="the analysis engine's command (KataGo's `analysis`)")
-    parser.add_argument("--visits", type=int, default=0, help="visits a position (the judge's own setting when 0)")
+    parser.add_argument("--visits", type=int, default=0,
+                        help="visits a position (the judge's own setting when 0)")
     parser.add_argument("--player", default="kosumi", help="part of the player's name in PB/PW")
     parser.add_argument("--big", type=float, default=0.15, help="a loss over this is a big one")
-    parser.add_argument("--hopeless", type=float, default=0.3, help="below this win rate a game is lost")
-    parser.add_argument("--cache", help="a JSON-lines file of win rates already judged, added to as games are judged")
+    parser.add_argument("--hopeless", type=float, default=0.3,
+                        help="below this win rate a game is lost")
+    parser.add_argument("--cache", help="a JSON-lines file of win rates already judged, "
+                        "added to as games are judged")
     parser.add_argument("--self-test", action="store_true", help="check the counting and exit")
     arguments = parser.parse_args()
     if arguments.self_test:
@@ -236,7 +205,8 @@ def main():
                 if not arguments.judge:
                     parser.error("--judge is needed for games not in the cache")
                 judge = subprocess.Popen(shlex.split(arguments.judge), stdin=subprocess.PIPE,
-                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                         text=True)
             rates = judge_win_rates(judge, game, path, arguments.visits)
             if cache:
                 cache.write(json.dumps({"file": path, "black_win_rates": rates}) + "\n")
