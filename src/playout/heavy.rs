@@ -25,6 +25,8 @@ const fn threshold(probability: f64) -> u32 {
 
 /// How often the atari answers are tried (MoGo and Pachi: 90 %).
 const ATARI_ANSWER_RATE: u32 = threshold(0.9);
+/// The stones from which an own chain in atari beside the last move is always answered.
+const BIG_CHAIN: usize = 3;
 /// How often the vital point of a small eye space next to the last move is played (Pachi: 80 %).
 const NAKADE_RATE: u32 = threshold(0.8);
 /// How often a 3×3 pattern move around the last move is played when one exists (MICHI: 95 %).
@@ -103,7 +105,7 @@ fn local_move(
     patterns: &PatternTable,
     random: &mut impl Rng,
 ) -> Option<Point> {
-    if chance(random, ATARI_ANSWER_RATE) {
+    if chance(random, ATARI_ANSWER_RATE) || big_own_chain_in_atari(board, color, last) {
         let mut candidates = Candidates::new();
         atari_answers(board, color, last, &mut candidates);
         if let Some(point) = candidates.pick(random) {
@@ -150,8 +152,9 @@ fn pattern_move(
 /// Adds to `candidates` every answer of `color` to ataris at `last`: for the chain through
 /// `last` and the chains on its four neighbours, when in atari, the capture of an opposing
 /// one, and for an own one (which `last` has just put in atari) the capture of an opposing
-/// chain in atari that touches it, or the extension to its liberty when that leaves it two
-/// liberties or more. Only moves the light policy allows.
+/// chain in atari that touches it, or the extension to its liberty when that escapes
+/// (`tactics::extension_escapes`: three liberties, or two that no ladder catches). Only moves
+/// the light policy allows.
 #[inline(never)]
 fn atari_answers(board: &Board, color: Color, last: Point, candidates: &mut Candidates) {
     // The last stone's chain: capture it if the opponent left it in atari.
@@ -178,11 +181,23 @@ fn atari_answers(board: &Board, color: Color, last: Point, candidates: &mut Cand
         };
         counter_captures(board, color, stone, candidates);
         if policy::is_playout_move(board, color, liberty)
-            && tactics::escapes_atari(board, color, liberty)
+            && tactics::extension_escapes(board, color, liberty)
         {
             candidates.push(liberty);
         }
     }
+}
+
+/// Whether a chain of `color` with `BIG_CHAIN` stones or more beside `last` is in atari: its
+/// atari is answered every time, not `ATARI_ANSWER_RATE` of the time (Pachi's rule).
+#[inline(never)]
+fn big_own_chain_in_atari(board: &Board, color: Color, last: Point) -> bool {
+    NEIGHBOUR_STEPS.iter().any(|&step| {
+        let stone = Point((last.index() as isize + step) as u16);
+        board.has_stone(color, stone)
+            && board.chain_size(stone) >= BIG_CHAIN
+            && board.atari_liberty(stone).is_some()
+    })
 }
 
 /// Adds the liberty of every opposing chain in atari that touches the own chain through
@@ -694,6 +709,46 @@ mod tests {
             assert!(around.contains(&answer), "{answer:?} is not next to C4");
             assert!(patterns::table().matches(&board, answer));
         }
+    }
+
+    #[test]
+    fn a_stone_in_atari_does_not_run_into_a_ladder() {
+        // White D5 ataris black D4; running to E4 leaves two liberties and White's E5 or
+        // F4 ladder catches it, so the atari is not answered by running.
+        let board = diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . O . . . . .
+            . . O X . . . . .
+            . . . O O . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        );
+        assert!(answers(&board, Color::Black, "D5").is_empty());
+    }
+
+    #[test]
+    fn a_chain_of_three_stones_in_atari_is_answered_every_time() {
+        // White B4 ataris the three black stones C4–E4; only F4 saves them.
+        let board = diagram(
+            "
+            . . . . . . .
+            . . . . . . .
+            . . O O O . .
+            . O X X X . .
+            . . O O O . .
+            . . . . . . .
+            . . . . . . .",
+        );
+        let f4 = Some(at(&board, "F4"));
+        assert!(
+            choices(&board, Color::Black, "B4", 200)
+                .iter()
+                .all(|&choice| choice == f4)
+        );
     }
 
     #[test]
