@@ -35,13 +35,6 @@ pub fn two_liberties(board: &Board, stone: Point) -> Option<[Point; 2]> {
     (board.chain_liberties_up_to(stone, 3, &mut found) == 2).then_some([found[0], found[1]])
 }
 
-/// Whether `color` playing on the empty point `point` leaves its chain there with two
-/// liberties or more (captures count: they free liberties).
-#[inline]
-pub fn escapes_atari(board: &Board, color: Color, point: Point) -> bool {
-    board.liberties_after(color, point, 2) >= 2 || board.placement(color, point).captures
-}
-
 /// The stones that `color` playing on the empty point `point` would capture: the opposing
 /// chains next to it whose only liberty it is.
 pub fn captured_stones(board: &Board, color: Color, point: Point) -> u32 {
