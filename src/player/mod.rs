@@ -22,6 +22,7 @@ pub use mcts::{
     DEFAULT_MEMORY_MB, DEFAULT_PLAYOUTS, DEFAULT_RESIGN, MctsPlayer, MctsSettings, SearchBench,
     SharedSettings, bench_search,
 };
+pub use passing::judges_moves;
 pub use random::RandomPlayer;
 
 use std::time::{Duration, Instant};

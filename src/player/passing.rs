@@ -200,6 +200,13 @@ impl<'a> Passing<'a> {
     }
 }
 
+/// Whether the mcts player judges the moves of `game`'s side to move before it searches
+/// (`Assessment::of`: hundreds of playouts, whatever the search's own budget): late in the
+/// game, or right after a pass (it also does when no move is legal).
+pub fn judges_moves(game: &Game) -> bool {
+    matches!(game.moves().last(), Some((_, Move::Pass))) || is_late(game)
+}
+
 /// Whether `game` is far enough on for its moves to be judged (`JUDGED_FROM_SHARE`).
 fn is_late(game: &Game) -> bool {
     let board = game.board();
@@ -322,6 +329,24 @@ mod tests {
         . . . X O . .
         . . . X O . .
         . . . X O . .";
+
+    #[test]
+    fn moves_are_judged_late_in_the_game_or_after_a_pass_and_not_on_an_open_board() {
+        let open = "
+            . . . . . . .
+            . . . . . . .
+            . . X . . . .
+            . . . . . . .
+            . . . . O . .
+            . . . . . . .
+            . . . . . . .";
+        let opening = game_from(open, Rules::default(), 7.5, Color::Black, false);
+        assert!(!judges_moves(&opening));
+        let passed = game_from(open, Rules::default(), 7.5, Color::Black, true);
+        assert!(judges_moves(&passed));
+        let finished = game_from(FINISHED, Rules::default(), 7.5, Color::Black, false);
+        assert!(judges_moves(&finished));
+    }
 
     #[test]
     fn in_a_finished_territory_position_the_winner_passes_without_waiting_for_the_opponent() {
