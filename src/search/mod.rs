@@ -326,16 +326,8 @@ impl Run<'_> {
                 break Ending::Stopped;
             }
             let elapsed = start.elapsed();
-            if budget.time.is_some_and(|limit| elapsed >= limit)
-                && !(budget.maximum.is_some_and(|maximum| elapsed < maximum) && in_doubt(self.tree))
-            {
-                break Ending::Time;
-            }
-            if self.settings.early_end
-                && done >= EARLY_END_MINIMUM
-                && cannot_be_overtaken(self.tree, budget, done, elapsed)
-            {
-                break Ending::Decided;
+            if let Some(ending) = self.limit_reached(budget, done, elapsed) {
+                break ending;
             }
             if let Some(progress) = progress.as_mut() {
                 if last_report.elapsed() >= progress.interval {
@@ -350,6 +342,35 @@ impl Run<'_> {
         worker.flush_ownership(self.shared);
         worker.flush_root_amaf(self.tree.root());
         ending
+    }
+
+    /// Why the search ends now, after `done` playouts and `elapsed`, if it does: its time is
+    /// up, or its best move can no longer be overtaken within the time left. While the best
+    /// move is in doubt, the time runs to the budget's maximum, for both questions.
+    fn limit_reached(&self, budget: Budget, done: u64, elapsed: Duration) -> Option<Ending> {
+        let ending = self.ending_within(budget, done, elapsed)?;
+        match (budget.maximum, budget.time) {
+            (Some(maximum), Some(time)) if maximum > time && in_doubt(self.tree) => {
+                let extended = Budget {
+                    time: Some(maximum),
+                    ..budget
+                };
+                self.ending_within(extended, done, elapsed)
+            }
+            _ => Some(ending),
+        }
+    }
+
+    /// Whether `budget.time` is up or, with the early end on, the best move cannot be
+    /// overtaken within the budget.
+    fn ending_within(&self, budget: Budget, done: u64, elapsed: Duration) -> Option<Ending> {
+        if budget.time.is_some_and(|limit| elapsed >= limit) {
+            return Some(Ending::Time);
+        }
+        let decided = self.settings.early_end
+            && done >= EARLY_END_MINIMUM
+            && cannot_be_overtaken(self.tree, budget, done, elapsed);
+        decided.then_some(Ending::Decided)
     }
 }
 
@@ -877,8 +898,9 @@ mod tests {
     #[test]
     fn a_search_in_doubt_goes_on_past_its_time_up_to_the_maximum_and_one_decided_does_not() {
         // A kept tree whose two most visited moves are too close for a few thousand more
-        // playouts to part them, or far apart.
-        let run = |second: (u32, u32)| {
+        // playouts to part them, or far apart; without the early end, then with it, which
+        // must not cut the extension short.
+        let run = |second: (u32, u32), early_end: bool| {
             let board = Board::new(9).unwrap();
             let position = position(&board, Color::Black, 7.5);
             let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
@@ -892,19 +914,25 @@ mod tests {
                 maximum: Some(Duration::from_millis(300)),
             };
             let settings = Settings {
-                early_end: false,
+                early_end,
                 ..Settings::default()
             };
             search(&tree, &position, &settings, budget, &|| false, None, 3)
         };
-        let in_doubt = run((95_000, 50_000));
+        let in_doubt = run((95_000, 50_000), false);
         assert_eq!(in_doubt.ending, Ending::Time);
         assert!(
             in_doubt.elapsed >= Duration::from_millis(300),
             "{in_doubt:?}"
         );
-        let decided = run((1_000, 400));
+        let decided = run((1_000, 400), false);
         assert_eq!(decided.ending, Ending::Time);
+        assert!(decided.elapsed < Duration::from_millis(300), "{decided:?}");
+        // With the early end, a lead of 10 visits in doubt goes on well past its 20 ms: the lead
+        // grows by at most the playouts since, so it cannot be decided before about 160 ms.
+        let close = run((99_990, 49_995), true);
+        assert!(close.elapsed >= Duration::from_millis(100), "{close:?}");
+        let decided = run((1_000, 400), true);
         assert!(decided.elapsed < Duration::from_millis(300), "{decided:?}");
     }
 
