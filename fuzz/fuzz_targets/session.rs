@@ -44,14 +44,15 @@ fn touches_files(command: &Command) -> bool {
 /// own, and small ownership estimates run here. `printsgf` judges the result of a game ended
 /// by two passes.
 ///
-/// The mcts player judges its moves before searching late in the game and right after a pass
-/// (`player::judges_moves`: 800 playouts whatever its own budget of 16, under every rule),
-/// so with `mcts` those moves count as judging too: run, they cut the target from thousands
-/// of sessions a second to about 65.
+/// The mcts player judges its moves before searching late in the game and right after the
+/// opponent's pass (`player::judges_moves`: 800 playouts whatever its own budget of 16, under
+/// every rule), so with `mcts` those moves count as judging too: run, they cut the target
+/// from thousands of sessions a second to about 65.
 fn plays_out(command: &Command, engine: &Engine, mcts: bool) -> bool {
-    let generating = matches!(command, Command::GenMove(_) | Command::RegGenMove(_));
-    if generating && mcts && judges_moves(engine.game()) {
-        return true;
+    if let Command::GenMove(color) | Command::RegGenMove(color) = command {
+        if mcts && judges_moves(engine.game(), *color) {
+            return true;
+        }
     }
     let judging = match command {
         Command::FinalScore

@@ -86,11 +86,8 @@ impl<'a> Passing<'a> {
         legal: &[Point],
         move_time: Option<Duration>,
     ) -> Passing<'a> {
-        let opponent_passed = matches!(
-            game.moves().last(),
-            Some(&(mover, Move::Pass)) if mover == color.opponent()
-        );
-        let assessment = (is_late(game) || opponent_passed || legal.is_empty())
+        let opponent_passed = opponent_passed(game, color);
+        let assessment = (judges_moves(game, color) || legal.is_empty())
             .then(|| Assessment::of(game, color, legal, move_time.map(|time| time / 10)));
         let cleanup_moves = match &assessment {
             Some(assessment) => capturable(game, color, &assessment.dead_left),
@@ -200,11 +197,19 @@ impl<'a> Passing<'a> {
     }
 }
 
-/// Whether the mcts player judges the moves of `game`'s side to move before it searches
+/// Whether the mcts player judges `color`'s moves in `game` before it searches
 /// (`Assessment::of`: hundreds of playouts, whatever the search's own budget): late in the
-/// game, or right after a pass (it also does when no move is legal).
-pub fn judges_moves(game: &Game) -> bool {
-    matches!(game.moves().last(), Some((_, Move::Pass))) || is_late(game)
+/// game, or right after the opponent's pass (it also does when no move is legal).
+pub fn judges_moves(game: &Game, color: Color) -> bool {
+    opponent_passed(game, color) || is_late(game)
+}
+
+/// Whether the last move in `game` was a pass by `color`'s opponent.
+fn opponent_passed(game: &Game, color: Color) -> bool {
+    matches!(
+        game.moves().last(),
+        Some(&(mover, Move::Pass)) if mover == color.opponent()
+    )
 }
 
 /// Whether `game` is far enough on for its moves to be judged (`JUDGED_FROM_SHARE`).
@@ -341,11 +346,11 @@ mod tests {
             . . . . . . .
             . . . . . . .";
         let opening = game_from(open, Rules::default(), 7.5, Color::Black, false);
-        assert!(!judges_moves(&opening));
+        assert!(!judges_moves(&opening, Color::Black));
         let passed = game_from(open, Rules::default(), 7.5, Color::Black, true);
-        assert!(judges_moves(&passed));
+        assert!(judges_moves(&passed, Color::Black));
         let finished = game_from(FINISHED, Rules::default(), 7.5, Color::Black, false);
-        assert!(judges_moves(&finished));
+        assert!(judges_moves(&finished, Color::Black));
     }
 
     #[test]
