@@ -46,14 +46,6 @@ pub fn move_probabilities(
     (gammas, pass / total)
 }
 
-/// The indices of `probabilities` from the most probable to the least (ties in index order):
-/// the order in which progressive widening lets moves into the search.
-pub fn ranking(probabilities: &[f32]) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..probabilities.len()).collect();
-    order.sort_by(|&first, &second| probabilities[second].total_cmp(&probabilities[first]));
-    order
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -167,7 +159,8 @@ mod tests {
         );
         let total: f32 = probabilities.iter().sum::<f32>() + pass;
         assert!((total - 1.0).abs() < 1e-4);
-        let order = ranking(&probabilities);
+        let mut order: Vec<usize> = (0..probabilities.len()).collect();
+        order.sort_by(|&first, &second| probabilities[second].total_cmp(&probabilities[first]));
         assert!(probabilities[order[0]] >= probabilities[order[1]]);
         assert!(probabilities[order[0]] > probabilities[order[80]]);
         let first = points[order[0]];

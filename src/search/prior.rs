@@ -1,8 +1,9 @@
 //! Priors: the virtual wins and visits a new node starts with (docs/knowledge.md). Every move
 //! gets the even prior (half of `even` visits won), without which UCT+RAVE does not work at
 //! all; the learned move model (`knowledge`) adds virtual wins growing with the square root of
-//! the move's probability, so the moves a good player would choose are tried first, and ranks
-//! the moves for progressive widening. Knows the board and the model, not the tree.
+//! the move's probability, so the moves a good player would choose are tried first (and, being
+//! ranked by their priors, let in first by progressive widening). Knows the board and the
+//! model, not the tree.
 
 use crate::board::{Board, Color, Point};
 use crate::knowledge::{self, History};
@@ -19,9 +20,6 @@ pub struct Priors {
     pub probabilities: Vec<f32>,
     /// The model's probability of a pass (0 without a model, like every move's).
     pub pass_probability: f32,
-    /// The candidates' indices from the most probable to the least: the order in which a
-    /// node with progressive widening lets them in.
-    pub ranking: Vec<usize>,
     /// The pass's prior (`pass_prior`).
     pub pass: Prior,
 }
@@ -46,7 +44,6 @@ pub fn priors(
         .collect();
     Priors {
         moves,
-        ranking: knowledge::ranking(&probabilities),
         probabilities,
         pass_probability,
         pass: pass_prior(even),
@@ -152,7 +149,6 @@ mod tests {
             .iter()
             .position(|&point| point == at(&board, "F4"))
             .expect("F4 is a candidate");
-        assert_eq!(priors.ranking[0], capture);
         let best = priors.moves[capture];
         for (index, prior) in priors.moves.iter().enumerate() {
             assert!(value(prior) >= 0.5);
