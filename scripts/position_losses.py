@@ -47,7 +47,7 @@ import subprocess
 import sys
 
 from move_losses import read_game
-from territory_moves import sgf_files
+from territory_moves import Judge as GtpEngine, sgf_files
 
 
 def positions_of(game, first, last, every):
@@ -155,28 +155,14 @@ class Player:
         self.name = name
         self.command = command
         self.answers = answers
-        self.process = None
+        self.engine = None
 
     def send(self, command):
-        if self.process is None:
-            self.process = subprocess.Popen(shlex.split(self.command), stdin=subprocess.PIPE,
-                                            stdout=subprocess.PIPE,
-                                            stderr=subprocess.DEVNULL, text=True)
-        self.process.stdin.write(command + "\n")
-        self.process.stdin.flush()
-        lines = []
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError(f"{self.name} stopped answering `{command}`")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.strip())
-        reply = " ".join(lines)
-        if not reply.startswith("="):
-            raise RuntimeError(f"{self.name} refused `{command}`: {reply}")
-        return reply.lstrip("=").strip()
+        """`command`'s reply, the engine started on the first command (territory_moves.py's
+        GTP wrapper: an error reply raises)."""
+        if self.engine is None:
+            self.engine = GtpEngine(self.command)
+        return self.engine.send(command)
 
     def move(self, position):
         """The player's move in `position`: a GTP vertex, PASS or RESIGN."""
@@ -191,10 +177,8 @@ class Player:
         return self.answers[key]
 
     def close(self):
-        if self.process:
-            self.process.stdin.write("quit\n")
-            self.process.stdin.close()
-            self.process.wait()
+        if self.engine:
+            self.engine.close()
 
 
 def loss_of(judge, position, move):
