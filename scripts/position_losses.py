@@ -149,12 +149,14 @@ class Judge:
 
 
 class Player:
-    """A GTP engine asked for its move in positions, its answers remembered."""
+    """A GTP engine asked for its move in positions, its answers remembered (and written to
+    `record`, a JSON-lines file, as they come)."""
 
-    def __init__(self, name, command, answers):
+    def __init__(self, name, command, answers, record):
         self.name = name
         self.command = command
         self.answers = answers
+        self.record = record
         self.engine = None
 
     def send(self, command):
@@ -174,6 +176,10 @@ class Player:
             for colour, point in position["moves"]:
                 self.send(f"play {colour} {point}")
             self.answers[key] = self.send(f"genmove {to_move(position)}").upper()
+            if self.record:
+                self.record.write(json.dumps({"player": self.name, "key": key,
+                                              "move": self.answers[key]}) + "\n")
+                self.record.flush()
         return self.answers[key]
 
     def close(self):
@@ -289,7 +295,7 @@ def main():
         name, _, command = text.partition("=")
         if not command:
             parser.error(f"--player wants NAME=COMMAND, not {text!r}")
-        players.append(Player(name, command, answers.setdefault(name, {})))
+        players.append(Player(name, command, answers.setdefault(name, {}), record))
     positions = []
     for path in sgf_files(arguments.paths):
         with open(path, encoding="utf-8", errors="replace") as handle:
@@ -303,13 +309,8 @@ def main():
             continue
         kept += 1
         for player in players:
-            known = key_of(position) in player.answers
-            move = player.move(position)
-            if record and not known:
-                record.write(json.dumps({"player": player.name, "key": key_of(position),
-                                         "move": move}) + "\n")
-                record.flush()
-            losses[player.name][key_of(position)] = loss_of(judge, position, move)
+            losses[player.name][key_of(position)] = loss_of(judge, position,
+                                                            player.move(position))
     print(f"positions: {len(positions)}, undecided by the judge: {kept}")
     print("\n".join(summary_lines(losses, arguments.big)))
     for player in players:
