@@ -21,7 +21,10 @@
 //!   `playout::policy` holds the eye test and the playout move filter, `playout::patterns`
 //!   the 3×3 patterns). Beside them `knowledge`, the learned move model the priors read: a
 //!   candidate move's tactical facts and features, the trained gammas built in from
-//!   `data/move-model.bin`, and the trainer behind `kosumi train`.
+//!   `data/move-model.bin`, and the trainer behind `kosumi train`. For measuring the
+//!   playouts, `judged` reads positions a stronger engine has judged and
+//!   `playout::accuracy` sets the playouts' results beside its win rates (`kosumi
+//!   playout-accuracy`).
 //! - `tactics`: the one tactical reader both playouts and priors use (atari, ladders,
 //!   two-liberty fights, eye spaces, self-atari and nakade judged by the enclosed space).
 //! - Top down: `gtp::serve` is the protocol loop that `main` wires to stdin and stdout.
@@ -38,6 +41,7 @@ pub mod clock;
 pub mod game;
 pub mod gtp;
 pub mod handicap;
+pub mod judged;
 pub mod knowledge;
 pub mod player;
 pub mod playout;

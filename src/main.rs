@@ -187,6 +187,15 @@ enum Command {
         #[arg(long, default_value_t = 80)]
         positions_per_game: usize,
     },
+    /// Plays playouts (heavy by default, `--policy light`; `--playouts` from each position,
+    /// default 1024) from the positions a stronger engine judged, read from the cache of
+    /// `scripts/position_losses.py`, and prints how well their results agree with its win
+    /// rates: the correlation, the mean difference, and how often they rank two replies to
+    /// one position as the judge does (docs/strength.md, "How well the playouts judge").
+    PlayoutAccuracy {
+        /// The judge's cache: JSON lines with a `key` and a `black_win_rate`.
+        file: PathBuf,
+    },
 }
 
 /// The help line of `--rules`: every preset name, from the one table of names.
@@ -251,8 +260,49 @@ fn main() -> ExitCode {
             };
             train(folders, out, &settings)
         }
+        Some(Command::PlayoutAccuracy { file }) => playout_accuracy(
+            file,
+            arguments.search.policy.unwrap_or(playout::Policy::Heavy),
+            arguments
+                .search
+                .playouts
+                .unwrap_or(1024)
+                .min(u32::MAX as u64) as u32,
+            seed,
+        ),
         None => serve(&arguments, seed),
     }
+}
+
+/// `kosumi playout-accuracy`: reads the judged positions, plays the playouts and prints the
+/// agreement.
+fn playout_accuracy(file: &Path, policy: playout::Policy, playouts: u32, seed: u64) -> ExitCode {
+    let judged = std::fs::read_to_string(file)
+        .map_err(|error| format!("cannot read {}: {error}", file.display()))
+        .and_then(|text| kosumi::judged::read_judged(&text));
+    let judged = match judged {
+        Ok(judged) => judged,
+        Err(error) => {
+            eprintln!("kosumi playout-accuracy: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let accuracy = playout::accuracy::measure(&judged, policy, playouts, seed);
+    report!(
+        "{} positions, {playouts} {policy:?} playouts each, seed {seed}: correlation {:.3}, \
+         Black's share minus the judge's {:+.3}",
+        accuracy.positions,
+        accuracy.correlation,
+        accuracy.mean_difference
+    );
+    for (gap, pairs, agreeing) in accuracy.siblings {
+        report!(
+            "replies to one position more than {gap} apart: {agreeing} of {pairs} ranked as the \
+             judge ranks them ({:.1} %)",
+            100.0 * agreeing as f64 / pairs.max(1) as f64
+        );
+    }
+    ExitCode::SUCCESS
 }
 
 /// `kosumi train`: reads the games, fits the model, writes the table and prints the figures.

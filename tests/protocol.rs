@@ -576,6 +576,35 @@ fn bench_runs_heavy_playouts_when_asked_and_refuses_an_unknown_policy() {
 }
 
 #[test]
+fn playout_accuracy_reads_a_judge_s_cache_and_reports_the_agreement() {
+    let path = std::env::temp_dir().join(format!("kosumi-judged-{}.jsonl", std::process::id()));
+    std::fs::write(
+        &path,
+        "{\"key\": \"9/7.5/chinese/BE5 WC3\", \"black_win_rate\": 0.6}\n\
+         {\"key\": \"9/7.5/chinese/BE5 WA1\", \"black_win_rate\": 0.9}\n",
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    let run = run_with(&["playout-accuracy", file, "--playouts", "64"], b"");
+    std::fs::remove_file(&path).unwrap();
+    assert!(run.status.success());
+    let text = run.stdout_text();
+    assert!(
+        text.starts_with("2 positions, 64 Heavy playouts each"),
+        "{text}"
+    );
+    assert!(
+        Regex::new(r"(?m)^replies to one position more than 0.2 apart: [01] of 1 ranked")
+            .unwrap()
+            .is_match(&text),
+        "{text}"
+    );
+    let missing = run_with(&["playout-accuracy", "/nonexistent/judge.jsonl"], b"");
+    assert!(!missing.status.success());
+    assert!(missing.stdout_text().is_empty());
+}
+
+#[test]
 fn bench_prints_playouts_per_second() {
     let run = run_with(&["bench", "--size", "9", "--playouts", "200"], b"");
     assert!(run.status.success());

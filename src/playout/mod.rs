@@ -3,9 +3,10 @@
 //! in a row, and a variant that also refuses the self-ataris that would break a seki.
 //! Used by `kosumi bench` and by the Monte-Carlo dead-stone judgement. Which points a light
 //! playout may play is `policy`'s (the eye test, the playout move filter). The heavy policy
-//! (`heavy`, with `patterns`) answers the last move the way MoGo's playouts do. Knows only the
-//! board.
+//! (`heavy`, with `patterns`) answers the last move the way MoGo's playouts do; `accuracy`
+//! measures how well either policy judges positions. Knows only the board.
 
+pub mod accuracy;
 pub mod heavy;
 pub mod patterns;
 pub mod policy;
