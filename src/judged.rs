@@ -13,8 +13,8 @@ use crate::rules::{Rules, Scoring};
 /// Reads the judged positions of `scripts/position_losses.py`'s cache: one JSON object a line
 /// with a `key` (`size/komi/rules/moves`, the moves as `BE4 WC4 …`) and a `black_win_rate`;
 /// blank lines are skipped, and a key judged more than once gets the mean of its win rates.
-/// Errors name the line: `line N: no "key"`, `line N: no
-/// "black_win_rate"`, `line N: bad key …`, `line N: illegal move …`.
+/// Errors name the line: `line N: no "key"`, `line N: no "black_win_rate"`, `line N: bad key
+/// …`, `line N: illegal move …`, `line N: japanese counts territory; the playouts count area`.
 pub fn read_judged(text: &str) -> Result<Vec<Judged>, String> {
     let mut positions: Vec<Judged> = Vec::new();
     let mut repeats: Vec<u32> = Vec::new();
