@@ -2,9 +2,10 @@
 //! atari is a blunder unless the chain lies inside the opponent's small enclosed space in a
 //! shape whose capture leaves the opponent one eye (a nakade). Whoever walls the space (one
 //! opposing chain or several) does not matter; what matters is that no stone of the mover's
-//! own outside the space touches it, and that the walls keep liberties of their own: filling
-//! a shared liberty of a seki leaves a wall in atari too, and is no nakade. Knows only the
-//! board.
+//! own outside the space touches it, and that a move leaving a wall in atari leaves the
+//! opponent nothing else: filling a shared liberty of a seki leaves one of two walls in atari,
+//! and is no nakade, but a group walled in by one chain with no liberty outside its eye space
+//! is killed from inside the same way. Knows only the board.
 
 use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point};
 use crate::tactics::eye_space::{EyeSpace, ShapeOfStones};
@@ -66,26 +67,37 @@ pub fn self_atari(board: &Board, color: Color, point: Point) -> SelfAtari {
     }
 }
 
-/// Whether `color` on `point`, making the chain of `shape`, leaves an opposing chain that
-/// touches it with fewer than two liberties: then the two chains share their last liberties,
-/// as in a seki or a capturing race, and the move only hands the opponent the first capture.
-/// The walls around a nakade have liberties outside.
+/// Whether `color` on `point`, making the chain of `shape`, leaves one of two or more opposing
+/// chains that touch it with fewer than two liberties: then that wall and the chain share
+/// their last liberties, as in a seki between them, and the move only hands the opponent a
+/// capture that joins the wall to the others. When one opposing chain alone walls the shape
+/// and the move leaves it in atari, the space is that chain's last: its capture of the shape
+/// leaves it one eye, and the move kills.
 fn shortens_a_wall(board: &Board, color: Color, point: Point, shape: &ShapeOfStones) -> bool {
     let opponent = color.opponent();
-    shape.points().iter().any(|&stone| {
-        NEIGHBOUR_STEPS.iter().any(|&step| {
+    let mut walls = [Point(0); 24];
+    let mut count = 0;
+    let mut shortened = false;
+    for &stone in shape.points() {
+        for step in NEIGHBOUR_STEPS {
             let Some(neighbour) = board.step(stone, step) else {
-                return false;
+                continue;
             };
             if !board.has_stone(opponent, neighbour) {
-                return false;
+                continue;
             }
+            let head = board.chain_head(neighbour);
+            if walls[..count].contains(&head) {
+                continue;
+            }
+            walls[count] = head;
+            count += 1;
             let mut liberties = [Point(0); 8];
-            let count = board.chain_liberties_up_to(neighbour, 3, &mut liberties);
-            let after = count - usize::from(liberties[..count].contains(&point));
-            after < 2
-        })
-    })
+            let found = board.chain_liberties_up_to(neighbour, 3, &mut liberties);
+            shortened |= found - usize::from(liberties[..found].contains(&point)) < 2;
+        }
+    }
+    shortened && count > 1
 }
 
 /// Whether the heavy playouts' deterministic filter lets `color` play on the empty point
@@ -221,10 +233,31 @@ mod walls {
     }
 
     #[test]
+    fn the_vital_point_of_a_walled_in_group_s_last_eye_space_is_a_nakade_though_it_ataris_the_group()
+     {
+        // White's one chain A3 B3 C3 B2 C2 C1 has no liberty but its bent three A1 A2 B1,
+        // where Black's A2 stands. Black A1 leaves both in atari at B1: White must capture
+        // the two stones, and A1 A2 leave it one eye.
+        let board = diagram(
+            "
+            . . . . .
+            X X X X .
+            O O O X .
+            X O O X .
+            . . O X .",
+        );
+        assert_eq!(
+            self_atari(&board, Color::Black, at(&board, "A1")),
+            SelfAtari::Nakade
+        );
+    }
+
+    #[test]
     fn filling_a_shared_liberty_of_a_seki_is_bad_though_the_space_is_enclosed() {
         // Black B9 B8 B7 C7 and White D9 D8 D7 share C9 and C8. Black C8 would make a bulky
-        // five in White's enclosed space, but it leaves White D9 D8 D7 in atari too: White
-        // captures first, and the seki is gone.
+        // five in White's enclosed space, but it leaves White D9 D8 D7 in atari too, and the
+        // space's other wall, White's living group on the A file, is not: White captures
+        // first, and the seki is gone.
         let board = diagram(crate::score::tests::SEKI_WITHOUT_EYES);
         for (color, name) in [
             (Color::Black, "C8"),
