@@ -100,6 +100,12 @@ struct SearchFlags {
 }
 
 impl SearchFlags {
+    /// `--playouts` for a subcommand that plays bare playouts, `default` when not given (at
+    /// most `u32::MAX`).
+    fn playouts_or(&self, default: u64) -> u32 {
+        self.playouts.unwrap_or(default).min(u64::from(u32::MAX)) as u32
+    }
+
     fn threads(&self) -> usize {
         match self.threads {
             Some(threads) => threads as usize,
@@ -238,11 +244,7 @@ fn main() -> ExitCode {
         Some(Command::Bench { size }) => bench(
             arguments.search.policy.unwrap_or(playout::Policy::Light),
             *size,
-            arguments
-                .search
-                .playouts
-                .unwrap_or(100_000)
-                .min(u32::MAX as u64) as u32,
+            arguments.search.playouts_or(100_000),
             seed,
         ),
         Some(Command::Train {
@@ -263,11 +265,7 @@ fn main() -> ExitCode {
         Some(Command::PlayoutAccuracy { file }) => playout_accuracy(
             file,
             arguments.search.policy.unwrap_or(playout::Policy::Heavy),
-            arguments
-                .search
-                .playouts
-                .unwrap_or(1024)
-                .min(u32::MAX as u64) as u32,
+            arguments.search.playouts_or(1024),
             seed,
         ),
         None => serve(&arguments, seed),
