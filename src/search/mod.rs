@@ -514,31 +514,37 @@ mod tests {
 
     #[test]
     fn each_candidate_s_score_lead_is_the_mean_margin_of_its_own_playouts() {
-        // 5×5, Black to move, komi 10.5. Black's A1-D1 and White's A2-D2 are both in atari.
-        // Black E2 captures White's four stones and owns the board (+14.5); after Black A5
-        // White captures at E1 and keeps the bottom two rows (Black +5 − 10.5 = −5.5).
-        //   5 . . . . .
-        //   4 . . . . .
-        //   3 X X X X X
-        //   2 O O O O .
-        //   1 X X X X .
+        // 7×7, Black to move, komi 30.5. Black's A1-F1 and White's A2-F2 are both in atari.
+        // Black G2 captures White's six stones and owns the board (49 − 30.5 = +18.5); after
+        // Black A7 White captures at G1 and lives on the bottom two rows with a straight five
+        // (Black 35 − 14 − 30.5 = −9.5).
+        //   7 . . . . . . .
+        //   6 . . . . . . .
+        //   5 . . . . . . .
+        //   4 . . . . . . .
+        //   3 X X X X X X X
+        //   2 O O O O O O .
+        //   1 X X X X X X .
         let board = diagram(
             "
-            . . . . .
-            . . . . .
-            X X X X X
-            O O O O .
-            X X X X .",
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            . . . . . . .
+            X X X X X X X
+            O O O O O O .
+            X X X X X X .",
         );
-        let mut position = position(&board, Color::Black, 18.5);
-        let (capture, slack) = (at(&board, "E2"), at(&board, "A5"));
+        let mut position = position(&board, Color::Black, 30.5);
+        let (capture, slack) = (at(&board, "G2"), at(&board, "A7"));
         position.root_moves = vec![capture, slack];
-        // A5 starts with a prior of 30 wins in 30 playouts, so that the search tries it until
-        // its losses show, and then turns to E2.
+        // A7 starts with a prior of 30 wins in 30 playouts, so that the search tries it until
+        // its losses show, and then turns to G2. G2's prior, 70 wins in 140, outweighs the
+        // AMAF losses its atari on G1 collects in A7's playouts, where White lives.
         let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
         tree.root().expand(|| {
             let nodes = vec![
-                Node::new(Move::Place(capture), 7.0, 14.0),
+                Node::new(Move::Place(capture), 70.0, 140.0),
                 Node::new(Move::Place(slack), 30.0, 30.0),
             ];
             Children::new(nodes, 0, 0)
@@ -567,9 +573,9 @@ mod tests {
         let (slack_lead, slack_visits) = lead(slack);
         assert!(
             capture_lead > 5.0,
-            "E2 {capture_lead} ({capture_visits} visits)"
+            "G2 {capture_lead} ({capture_visits} visits)"
         );
-        assert!(slack_lead < 0.0, "A5 {slack_lead} ({slack_visits} visits)");
+        assert!(slack_lead < 0.0, "A7 {slack_lead} ({slack_visits} visits)");
         // The root's margin is the mean of its children's, weighted by their playouts.
         let root = -tree.root().mean_margin().unwrap();
         assert!(slack_lead < root && root < capture_lead, "root {root}");
