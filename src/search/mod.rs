@@ -35,6 +35,8 @@ pub struct Settings {
     pub threads: usize,
     /// K in RAVE's β schedule: the playouts at which real and AMAF means weigh the same.
     pub rave_equivalence: f32,
+    /// The constant of the selection's small exploration term (docs/search.md §1.2).
+    pub exploration: f32,
     /// Visits a leaf needs before it gets children.
     pub expansion_threshold: u32,
     /// The playout policy.
@@ -52,12 +54,21 @@ impl Default for Settings {
         Settings {
             threads: 1,
             rave_equivalence: 3000.0,
+            exploration: exploration_from_environment(),
             expansion_threshold: 8,
             policy: Policy::Light,
             early_end: true,
             ownership: false,
         }
     }
+}
+
+/// The exploration constant: 0.02, or `KOSUMI_EXPLORATION` while it is being measured.
+fn exploration_from_environment() -> f32 {
+    std::env::var("KOSUMI_EXPLORATION")
+        .ok()
+        .and_then(|text| text.parse().ok())
+        .unwrap_or(0.02)
 }
 
 /// Where a search starts: the board, who moves, the komi its playouts are scored with, the
@@ -512,6 +523,50 @@ mod tests {
         );
     }
 
+    /// 9×9, Black to move, komi 7.5 (from a game against Pachi, seed 1470, after move 60).
+    /// White's twenty stones in the middle and at the top have two liberties, their eye G9 and
+    /// J9; Black's big group on the left has two, B7 and A9, and White's capture of A8 at A9
+    /// puts it in atari. Black J9 puts White in atari, and G9 then takes the twenty stones
+    /// whatever White does: the one winning move. Played any later (after White's A9), J9
+    /// comes too late, so its AMAF mean is close to nought.
+    const LONE_REFUTATION: &str = "
+        . X X X X O . O .
+        X O O X O O O O X
+        O . X X X O O X X
+        O X X X O O X . X
+        X O X O O O X . .
+        . O O X X O X . .
+        . . . . X X O O .
+        . O . O . O X X .
+        . . . . . . . . .";
+
+    #[test]
+    fn the_search_finds_a_lone_winning_move_whose_later_plays_all_lose() {
+        let board = diagram(LONE_REFUTATION);
+        let settings = Settings {
+            policy: Policy::Heavy,
+            exploration: 0.02,
+            ..Settings::default()
+        };
+        let budget = Budget {
+            playouts: Some(10_000),
+            time: None,
+            maximum: None,
+        };
+        let start = position(&board, Color::Black, 7.5);
+        for seed in 1..=3 {
+            let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
+            let outcome = search(&tree, &start, &settings, budget, &|| false, None, seed);
+            let statistics = statistics(&tree, outcome.playouts, outcome.elapsed);
+            assert_eq!(
+                statistics.candidates[0].turn,
+                Move::Place(at(&board, "J9")),
+                "seed {seed}: {statistics:?}"
+            );
+            assert!(statistics.win_rate > 0.9, "seed {seed}: {statistics:?}");
+        }
+    }
+
     #[test]
     fn each_candidate_s_score_lead_is_the_mean_margin_of_its_own_playouts() {
         // 7×7, Black to move, komi 30.5. Black's A1-F1 and White's A2-F2 are both in atari.
@@ -549,9 +604,11 @@ mod tests {
             ];
             Children::new(nodes, 0, 0)
         });
+        // No exploration term: the priors above script the search's course on their own.
         let settings = Settings {
             policy: Policy::Heavy,
             early_end: false,
+            exploration: 0.0,
             ..Settings::default()
         };
         let budget = Budget {
@@ -632,7 +689,7 @@ mod tests {
         search(&tree, &position, &settings, budget, &|| false, None, 3);
         let children = tree.root().children().unwrap();
         let most_urgent = |offset| {
-            selection::most_urgent(children, offset, settings.rave_equivalence)
+            selection::most_urgent(children, offset, settings.rave_equivalence, 0, 0.0)
                 .unwrap()
                 .turn()
         };
@@ -672,7 +729,13 @@ mod tests {
         let children = tree.root().expand(|| root_children(&position, even));
         let mut worker = Worker::new(&position, 1, 0);
         let chosen = worker
-            .select(children, Color::Black, &position, 3000.0)
+            .select(
+                children,
+                tree.root(),
+                Color::Black,
+                &position,
+                &Settings::default(),
+            )
             .unwrap();
         assert_eq!(chosen.turn(), Move::Place(at(&board, "B3")));
         assert_eq!(best_prior_move(&tree), Some(Move::Place(at(&board, "B3"))));
@@ -711,9 +774,12 @@ mod tests {
             .root()
             .expand(|| inner_children(&position.board, color, &History::default(), even));
         let mut worker = Worker::new(position, 1, 0);
+        let settings = Settings::default();
         let chosen = (0..50)
             .map(|_| {
-                let child = worker.select(children, color, position, 3000.0).unwrap();
+                let child = worker
+                    .select(children, tree.root(), color, position, &settings)
+                    .unwrap();
                 child.add_visit();
                 child.turn()
             })

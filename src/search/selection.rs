@@ -8,7 +8,7 @@ use crate::game::Move;
 /// The value the selection sees for a node with `experience`: real and prior experience
 /// together, blended with the AMAF mean by the minimum-MSE schedule
 /// `β = ñ / (ñ + n + n·ñ/K)` (docs/search.md §1.2), where n counts the prior visits too and
-/// K is `rave_equivalence`. No exploration term: the even prior and RAVE explore.
+/// K is `rave_equivalence`, plus a small exploration term (`exploration_bonus`).
 #[inline]
 pub fn urgency(experience: Experience, rave_equivalence: f32) -> f32 {
     let visits = experience.visits as f32 + experience.prior_visits;
@@ -23,10 +23,30 @@ pub fn urgency(experience: Experience, rave_equivalence: f32) -> f32 {
     (1.0 - beta) * value + beta * amaf_value
 }
 
+/// UCB's exploration term `exploration × √(ln N / n)` for a child with `visits` (prior visits
+/// included) under a node with `parent_visits`. Small: in a node where every move loses (or
+/// wins), the priors' virtual wins and the AMAF means decide the order, and a move that is
+/// bad later but right now (the one refutation of a line) would never be tried without it.
+#[inline]
+pub fn exploration_bonus(exploration: f32, parent_log: f32, visits: f32) -> f32 {
+    if exploration == 0.0 || visits <= 0.0 {
+        return 0.0;
+    }
+    exploration * (parent_log / visits).sqrt()
+}
+
 /// The selectable child of highest urgency, looking from `offset` (modulo the count) on so
 /// that ties fall to a random child, but never to a pass when another child ties with it;
-/// `None` when no child is selectable.
-pub fn most_urgent(children: &Children, offset: usize, rave_equivalence: f32) -> Option<&Node> {
+/// `None` when no child is selectable. `parent_visits` and `exploration` give the
+/// exploration term (`exploration_bonus`).
+pub fn most_urgent(
+    children: &Children,
+    offset: usize,
+    rave_equivalence: f32,
+    parent_visits: u32,
+    exploration: f32,
+) -> Option<&Node> {
+    let parent_log = (parent_visits.max(1) as f32).ln();
     let count = children.len();
     let offset = offset % count.max(1);
     let mut best: Option<&Node> = None;
@@ -39,7 +59,13 @@ pub fn most_urgent(children: &Children, offset: usize, rave_equivalence: f32) ->
         if !child.is_selectable() {
             continue;
         }
-        let urgency = urgency(child.experience(), rave_equivalence);
+        let experience = child.experience();
+        let urgency = urgency(experience, rave_equivalence)
+            + exploration_bonus(
+                exploration,
+                parent_log,
+                experience.visits as f32 + experience.prior_visits,
+            );
         let better = urgency > best_urgency
             || (urgency == best_urgency && best.is_some_and(|node| node.turn() == Move::Pass));
         if better {
@@ -77,6 +103,39 @@ mod tests {
     }
 
     #[test]
+    fn the_exploration_term_lets_an_untried_move_overtake_where_every_tried_move_loses() {
+        // Every move of the node loses. The favourite of the priors has lost 5,000 real
+        // playouts and keeps 100 virtual wins; the untried move's AMAF mean is nought.
+        let favourite = Node::new(point(30), 107.0, 114.0);
+        for _ in 0..5000 {
+            favourite.add_visit();
+            favourite.add_amaf(false);
+        }
+        let untried = Node::new(point(31), 7.0, 14.0);
+        for _ in 0..5000 {
+            untried.add_amaf(false);
+        }
+        let children = Children::new(vec![favourite, untried], 0, 0);
+        let chosen = |exploration| {
+            most_urgent(&children, 0, 3000.0, 5000, exploration)
+                .unwrap()
+                .turn()
+        };
+        assert_eq!(chosen(0.0), point(30), "without the term");
+        assert_eq!(chosen(0.02), point(31), "with the term");
+    }
+
+    #[test]
+    fn the_exploration_bonus_shrinks_with_the_child_s_visits_and_is_nought_when_off() {
+        let parent_log = (10_000f32).ln();
+        let few = exploration_bonus(0.02, parent_log, 14.0);
+        let many = exploration_bonus(0.02, parent_log, 5000.0);
+        assert!(few > 0.01 && few < 0.02, "{few}");
+        assert!(many < 0.001, "{many}");
+        assert_eq!(exploration_bonus(0.0, parent_log, 14.0), 0.0);
+    }
+
+    #[test]
     fn a_node_with_no_experience_at_all_has_the_neutral_urgency_of_one_half() {
         let bare = Node::new(point(30), 0.0, 0.0);
         assert_eq!(urgency(bare.experience(), 3000.0), 0.5);
@@ -93,7 +152,11 @@ mod tests {
             0,
             0,
         );
-        let chosen = |offset| most_urgent(&children, offset, 3000.0).unwrap().turn();
+        let chosen = |offset| {
+            most_urgent(&children, offset, 3000.0, 0, 0.0)
+                .unwrap()
+                .turn()
+        };
         assert_eq!(chosen(0), point(30));
         assert_eq!(chosen(1), point(31));
         // From the third child on, round to the first: offsets count modulo the children.
@@ -115,13 +178,16 @@ mod tests {
         let children = &children;
         let nth = |index: usize| children.iter().nth(index).unwrap();
         for offset in 0..3 {
-            let chosen = most_urgent(children, offset, 3000.0).unwrap();
+            let chosen = most_urgent(children, offset, 3000.0, 0, 0.0).unwrap();
             assert_eq!(chosen.turn(), point(30), "offset {offset}");
         }
         nth(1).set_valid(false);
-        assert_eq!(most_urgent(children, 1, 3000.0).unwrap().turn(), Move::Pass);
+        assert_eq!(
+            most_urgent(children, 1, 3000.0, 0, 0.0).unwrap().turn(),
+            Move::Pass
+        );
         nth(0).set_valid(false);
         nth(2).set_valid(false);
-        assert!(most_urgent(children, 0, 3000.0).is_none());
+        assert!(most_urgent(children, 0, 3000.0, 0, 0.0).is_none());
     }
 }

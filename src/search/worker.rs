@@ -224,8 +224,7 @@ impl Worker {
                 break;
             };
             let color = leaf.color;
-            let Some(child) = self.select(children, color, position, settings.rave_equivalence)
-            else {
+            let Some(child) = self.select(children, node, color, position, settings) else {
                 break;
             };
             child.begin_descent();
@@ -365,13 +364,21 @@ impl Worker {
     pub(super) fn select<'t>(
         &mut self,
         children: &'t Children,
+        parent: &Node,
         color: Color,
         position: &Position,
-        rave_equivalence: f32,
+        settings: &Settings,
     ) -> Option<&'t Node> {
+        let parent_visits = parent.experience().visits;
         loop {
             let offset = self.random.next_u32() as usize;
-            let child = selection::most_urgent(children, offset, rave_equivalence)?;
+            let child = selection::most_urgent(
+                children,
+                offset,
+                settings.rave_equivalence,
+                parent_visits,
+                settings.exploration,
+            )?;
             if child.is_checked() {
                 return Some(child);
             }
