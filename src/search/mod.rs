@@ -689,9 +689,15 @@ mod tests {
         search(&tree, &position, &settings, budget, &|| false, None, 3);
         let children = tree.root().children().unwrap();
         let most_urgent = |offset| {
-            selection::most_urgent(children, offset, settings.rave_equivalence, 0, 0.0)
-                .unwrap()
-                .turn()
+            selection::most_urgent(
+                children,
+                offset,
+                settings.rave_equivalence,
+                tree::Experience::default(),
+                0.0,
+            )
+            .unwrap()
+            .turn()
         };
         let favourite = most_urgent(0);
         let before: Vec<tree::Experience> = children.iter().map(Node::experience).collect();

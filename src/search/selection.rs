@@ -24,9 +24,10 @@ pub fn urgency(experience: Experience, rave_equivalence: f32) -> f32 {
 }
 
 /// UCB's exploration term `exploration × √(ln N / n)` for a child with `visits` (prior visits
-/// included) under a node with `parent_visits`. Small: in a node where every move loses (or
-/// wins), the priors' virtual wins and the AMAF means decide the order, and a move that is
-/// bad later but right now (the one refutation of a line) would never be tried without it.
+/// included) under a node with `parent_visits`. Used only where the mover is losing
+/// (`mover_is_losing`): there every move loses, the priors' virtual wins and the AMAF means
+/// decide the order, and a move that wins only when played at once (the one refutation of a
+/// line: its later plays all lose, so its AMAF mean is nought) would never be tried.
 #[inline]
 pub fn exploration_bonus(exploration: f32, parent_log: f32, visits: f32) -> f32 {
     if exploration == 0.0 || visits <= 0.0 {
@@ -35,18 +36,36 @@ pub fn exploration_bonus(exploration: f32, parent_log: f32, visits: f32) -> f32 
     exploration * (parent_log / visits).sqrt()
 }
 
+/// The share of a node's real playouts its move must have won, after `LOSING_VISITS` of them,
+/// for the player to move there to count as losing.
+const LOSING_SHARE: f32 = 0.9;
+/// The real playouts a node needs before its mover can count as losing.
+const LOSING_VISITS: u32 = 64;
+
+/// Whether the player to move at a node with `parent` experience (its move's player's wins)
+/// is losing: the move into it won over `LOSING_SHARE` of its real playouts.
+#[inline]
+pub fn mover_is_losing(parent: Experience) -> bool {
+    parent.visits >= LOSING_VISITS && parent.wins as f32 > LOSING_SHARE * parent.visits as f32
+}
+
 /// The selectable child of highest urgency, looking from `offset` (modulo the count) on so
 /// that ties fall to a random child, but never to a pass when another child ties with it;
-/// `None` when no child is selectable. `parent_visits` and `exploration` give the
-/// exploration term (`exploration_bonus`).
+/// `None` when no child is selectable. Where the mover is losing (`mover_is_losing` of the
+/// `parent` node's experience), the urgency gets the exploration term (`exploration_bonus`).
 pub fn most_urgent(
     children: &Children,
     offset: usize,
     rave_equivalence: f32,
-    parent_visits: u32,
+    parent: Experience,
     exploration: f32,
 ) -> Option<&Node> {
-    let parent_log = (parent_visits.max(1) as f32).ln();
+    let exploration = if mover_is_losing(parent) {
+        exploration
+    } else {
+        0.0
+    };
+    let parent_log = (parent.visits.max(1) as f32).ln();
     let count = children.len();
     let offset = offset % count.max(1);
     let mut best: Option<&Node> = None;
@@ -103,7 +122,7 @@ mod tests {
     }
 
     #[test]
-    fn the_exploration_term_lets_an_untried_move_overtake_where_every_tried_move_loses() {
+    fn the_exploration_term_lets_an_untried_move_overtake_where_the_mover_is_losing() {
         // Every move of the node loses. The favourite of the priors has lost 5,000 real
         // playouts and keeps 100 virtual wins; the untried move's AMAF mean is nought.
         let favourite = Node::new(point(30), 107.0, 114.0);
@@ -116,13 +135,32 @@ mod tests {
             untried.add_amaf(false);
         }
         let children = Children::new(vec![favourite, untried], 0, 0);
+        let lost = Node::new(point(40), 0.0, 0.0);
+        for _ in 0..5000 {
+            lost.add_visit();
+            lost.add_win();
+        }
+        let lost = lost.experience();
         let chosen = |exploration| {
-            most_urgent(&children, 0, 3000.0, 5000, exploration)
+            most_urgent(&children, 0, 3000.0, lost, exploration)
                 .unwrap()
                 .turn()
         };
         assert_eq!(chosen(0.0), point(30), "without the term");
         assert_eq!(chosen(0.02), point(31), "with the term");
+        // Under a node whose mover is not losing, the term is off.
+        let even = Node::new(point(40), 0.0, 0.0);
+        for _ in 0..5000 {
+            even.add_visit();
+        }
+        let even = even.experience();
+        assert!(!mover_is_losing(even) && mover_is_losing(lost));
+        assert_eq!(
+            most_urgent(&children, 0, 3000.0, even, 0.02)
+                .unwrap()
+                .turn(),
+            point(30)
+        );
     }
 
     #[test]
@@ -153,7 +191,7 @@ mod tests {
             0,
         );
         let chosen = |offset| {
-            most_urgent(&children, offset, 3000.0, 0, 0.0)
+            most_urgent(&children, offset, 3000.0, Experience::default(), 0.0)
                 .unwrap()
                 .turn()
         };
@@ -178,16 +216,18 @@ mod tests {
         let children = &children;
         let nth = |index: usize| children.iter().nth(index).unwrap();
         for offset in 0..3 {
-            let chosen = most_urgent(children, offset, 3000.0, 0, 0.0).unwrap();
+            let chosen = most_urgent(children, offset, 3000.0, Experience::default(), 0.0).unwrap();
             assert_eq!(chosen.turn(), point(30), "offset {offset}");
         }
         nth(1).set_valid(false);
         assert_eq!(
-            most_urgent(children, 1, 3000.0, 0, 0.0).unwrap().turn(),
+            most_urgent(children, 1, 3000.0, Experience::default(), 0.0)
+                .unwrap()
+                .turn(),
             Move::Pass
         );
         nth(0).set_valid(false);
         nth(2).set_valid(false);
-        assert!(most_urgent(children, 0, 3000.0, 0, 0.0).is_none());
+        assert!(most_urgent(children, 0, 3000.0, Experience::default(), 0.0).is_none());
     }
 }

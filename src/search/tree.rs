@@ -42,7 +42,7 @@ pub const VIRTUAL_LOSS: u32 = 3;
 
 /// What a node has learnt about its move: real playouts, the prior's virtual ones, and the
 /// AMAF playouts (every playout where the move's colour played its point first later on).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Experience {
     /// Real playouts through the node, and `VIRTUAL_LOSS` for each descent in progress.
     pub visits: u32,

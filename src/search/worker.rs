@@ -369,14 +369,14 @@ impl Worker {
         position: &Position,
         settings: &Settings,
     ) -> Option<&'t Node> {
-        let parent_visits = parent.experience().visits;
+        let parent = parent.experience();
         loop {
             let offset = self.random.next_u32() as usize;
             let child = selection::most_urgent(
                 children,
                 offset,
                 settings.rave_equivalence,
-                parent_visits,
+                parent,
                 settings.exploration,
             )?;
             if child.is_checked() {
