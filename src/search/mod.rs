@@ -35,7 +35,8 @@ pub struct Settings {
     pub threads: usize,
     /// K in RAVE's β schedule: the playouts at which real and AMAF means weigh the same.
     pub rave_equivalence: f32,
-    /// The constant of the selection's small exploration term (docs/search.md §1.2).
+    /// The constant of the selection's exploration term where the mover is losing
+    /// (docs/search.md §1.2).
     pub exploration: f32,
     /// Visits a leaf needs before it gets children.
     pub expansion_threshold: u32,
@@ -54,21 +55,13 @@ impl Default for Settings {
         Settings {
             threads: 1,
             rave_equivalence: 3000.0,
-            exploration: exploration_from_environment(),
+            exploration: 0.02,
             expansion_threshold: 8,
             policy: Policy::Light,
             early_end: true,
             ownership: false,
         }
     }
-}
-
-/// The exploration constant: 0.02, or `KOSUMI_EXPLORATION` while it is being measured.
-fn exploration_from_environment() -> f32 {
-    std::env::var("KOSUMI_EXPLORATION")
-        .ok()
-        .and_then(|text| text.parse().ok())
-        .unwrap_or(0.02)
 }
 
 /// Where a search starts: the board, who moves, the komi its playouts are scored with, the

@@ -1,6 +1,7 @@
 //! The selection policy: which child a simulation descends into. Each child's urgency blends
 //! its real and prior experience with its AMAF mean by RAVE's minimum-MSE schedule; the most
-//! urgent child wins. Knows the nodes' statistics, not the board or the rules.
+//! urgent child wins; where the mover is losing, an exploration term is added. Knows the
+//! nodes' statistics, not the board or the rules.
 
 use super::tree::{Children, Experience, Node};
 use crate::game::Move;
@@ -8,7 +9,8 @@ use crate::game::Move;
 /// The value the selection sees for a node with `experience`: real and prior experience
 /// together, blended with the AMAF mean by the minimum-MSE schedule
 /// `β = ñ / (ñ + n + n·ñ/K)` (docs/search.md §1.2), where n counts the prior visits too and
-/// K is `rave_equivalence`, plus a small exploration term (`exploration_bonus`).
+/// K is `rave_equivalence`. No exploration term: `most_urgent` adds one where the mover is
+/// losing.
 #[inline]
 pub fn urgency(experience: Experience, rave_equivalence: f32) -> f32 {
     let visits = experience.visits as f32 + experience.prior_visits;
