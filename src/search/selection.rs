@@ -67,7 +67,12 @@ pub fn most_urgent(
     } else {
         0.0
     };
-    let parent_log = (parent.visits.max(1) as f32).ln();
+    // The logarithm is needed only where the term is on.
+    let parent_log = if exploration == 0.0 {
+        0.0
+    } else {
+        (parent.visits.max(1) as f32).ln()
+    };
     let count = children.len();
     let offset = offset % count.max(1);
     let mut best: Option<&Node> = None;

@@ -358,8 +358,8 @@ impl Worker {
         (winner, margin)
     }
 
-    /// The child of highest urgency among the selectable ones (ties broken at random, never to
-    /// a pass). A child not yet checked is checked now against the repetitions of its line;
+    /// The child of highest urgency among the selectable ones under `parent` (ties broken at
+    /// random, never to a pass; the exploration term where `parent`'s mover is losing). A child not yet checked is checked now against the repetitions of its line;
     /// one that repeats is marked invalid and skipped for good.
     pub(super) fn select<'t>(
         &mut self,
