@@ -446,6 +446,15 @@ mod tests {
     use crate::knowledge::History;
     use crate::playout;
 
+    /// A budget of `playouts` playouts, with no time limit.
+    fn playouts_only(playouts: u64) -> Budget {
+        Budget {
+            playouts: Some(playouts),
+            time: None,
+            maximum: None,
+        }
+    }
+
     /// A search position for `to_move` on `board`, every empty point allowed at the root.
     fn position(board: &Board, to_move: Color, komi: f64) -> Position {
         Position {
@@ -476,11 +485,7 @@ mod tests {
             early_end: false,
             ..Settings::default()
         };
-        let budget = Budget {
-            playouts: Some(playouts),
-            time: None,
-            maximum: None,
-        };
+        let budget = playouts_only(playouts);
         let outcome = search(&tree, position, &settings, budget, &|| false, None, 5);
         (tree, outcome)
     }
@@ -541,11 +546,7 @@ mod tests {
             exploration: 0.02,
             ..Settings::default()
         };
-        let budget = Budget {
-            playouts: Some(10_000),
-            time: None,
-            maximum: None,
-        };
+        let budget = playouts_only(10_000);
         let start = position(&board, Color::Black, 7.5);
         for seed in 1..=3 {
             let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
@@ -604,11 +605,7 @@ mod tests {
             exploration: 0.0,
             ..Settings::default()
         };
-        let budget = Budget {
-            playouts: Some(1000),
-            time: None,
-            maximum: None,
-        };
+        let budget = playouts_only(1000);
         let outcome = search(&tree, &position, &settings, budget, &|| false, None, 5);
         let statistics = statistics(&tree, outcome.playouts, outcome.elapsed);
         let lead = |point| {
@@ -674,11 +671,7 @@ mod tests {
             early_end: false,
             ..Settings::default()
         };
-        let budget = Budget {
-            playouts: Some(300),
-            time: None,
-            maximum: None,
-        };
+        let budget = playouts_only(300);
         search(&tree, &position, &settings, budget, &|| false, None, 3);
         let children = tree.root().children().unwrap();
         let most_urgent = |offset| {
@@ -801,11 +794,7 @@ mod tests {
             interval: Duration::ZERO,
             callback: &mut callback,
         };
-        let budget = Budget {
-            playouts: Some(500),
-            time: None,
-            maximum: None,
-        };
+        let budget = playouts_only(500);
         let settings = Settings {
             early_end: false,
             ..Settings::default()
@@ -834,11 +823,7 @@ mod tests {
         let board = diagram(BIG_CHAIN_IN_ATARI);
         let position = position(&board, Color::Black, 0.5);
         let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
-        let budget = Budget {
-            playouts: Some(300),
-            time: None,
-            maximum: None,
-        };
+        let budget = playouts_only(300);
         let settings = Settings {
             ownership: true,
             ..Settings::default()
@@ -878,11 +863,7 @@ mod tests {
         // Room for the root's children and a few more: the tree fills, stops growing, and the
         // search goes on to its budget.
         let small = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 120);
-        let limited = Budget {
-            playouts: Some(3000),
-            time: None,
-            maximum: None,
-        };
+        let limited = playouts_only(3000);
         let settings = Settings {
             early_end: false,
             ..settings
@@ -1039,11 +1020,7 @@ mod tests {
     fn a_search_ends_early_only_when_the_playouts_left_cannot_lift_the_second_move_past_the_first()
     {
         let tree = two_move_tree((5000, 0), (1000, 0));
-        let playouts = |limit| Budget {
-            playouts: Some(limit),
-            time: None,
-            maximum: None,
-        };
+        let playouts = |limit| playouts_only(limit);
         let second = Duration::from_secs(1);
         // 4,001 playouts left could lift the second to 5,001; 4,000 only to a tie.
         assert!(!cannot_be_overtaken(&tree, playouts(5001), 1000, second));
@@ -1084,11 +1061,7 @@ mod tests {
             early_end: true,
             ..Settings::default()
         };
-        let budget = Budget {
-            playouts: Some(1000),
-            time: None,
-            maximum: None,
-        };
+        let budget = playouts_only(1000);
         let outcome = search(&tree, &only_pass, &settings, budget, &|| false, None, 5);
         assert_eq!(outcome.ending, Ending::Decided);
         assert_eq!(
@@ -1104,22 +1077,14 @@ mod tests {
         // search as decided after about 100 playouts).
         // The kept tree's visits: more on the second move than this search's playouts so far.
         let tree = two_move_tree((5000, 0), (1000, 0));
-        let budget = Budget {
-            playouts: Some(u64::MAX),
-            time: None,
-            maximum: None,
-        };
+        let budget = playouts_only(u64::MAX);
         assert!(!cannot_be_overtaken(
             &tree,
             budget,
             100,
             Duration::from_secs(1)
         ));
-        let nearly_done = Budget {
-            playouts: Some(200),
-            time: None,
-            maximum: None,
-        };
+        let nearly_done = playouts_only(200);
         assert!(cannot_be_overtaken(
             &tree,
             nearly_done,
@@ -1170,11 +1135,7 @@ mod tests {
         );
         let position = position(&board, Color::Black, 0.5);
         let tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 1 << 20);
-        let budget = Budget {
-            playouts: Some(400),
-            time: None,
-            maximum: None,
-        };
+        let budget = playouts_only(400);
         let settings = Settings {
             ownership: true,
             early_end: false,
