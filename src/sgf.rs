@@ -563,57 +563,8 @@ fn rules_value(rules: Rules) -> &'static str {
 /// has ended. The caller judges, so that writing a record never runs the judgement itself.
 /// Comments are kept on the moves the game still shares with the loaded record.
 pub fn write(game: &Game, record: Option<&Record>, result: Option<&str>) -> String {
-    let board = game.board();
-    let size = game.size();
-    let point_text = |point: Point| {
-        let (x, y) = board.coordinates(point);
-        format!(
-            "{}{}",
-            (b'a' + x as u8) as char,
-            (b'a' + (size - 1 - y) as u8) as char
-        )
-    };
-    let mut text = format!(
-        "(;GM[1]FF[4]CA[UTF-8]AP[{}:{}]SZ[{size}]KM[{}]RU[{}]",
-        escape("Kosumi"),
-        escape(env!("CARGO_PKG_VERSION")),
-        game.komi(),
-        escape(rules_value(game.rules())),
-    );
-    if game.handicap() > 0 {
-        text.push_str(&format!("HA[{}]", game.handicap()));
-    }
-    for (color, name) in [(Color::Black, "AB"), (Color::White, "AW")] {
-        let points: Vec<String> = game
-            .setup()
-            .iter()
-            .filter(|&&(stone, _)| stone == color)
-            .map(|&(_, point)| format!("[{}]", point_text(point)))
-            .collect();
-        if !points.is_empty() {
-            text.push_str(name);
-            text.push_str(&points.concat());
-        }
-    }
-    let implied = match game.moves().first() {
-        Some(&(color, _)) => color,
-        None if game.handicap() > 0 => Color::White,
-        None => Color::Black,
-    };
-    if game.first_to_move() != implied {
-        text.push_str(&format!("PL[{}]", color_letter(game.first_to_move())));
-    }
     let record = record.filter(|record| same_start(game, &record.loaded));
-    for (name, value) in record.iter().flat_map(|record| record.info()) {
-        text.push_str(&format!("{name}[{}]", escape(value)));
-    }
-    let result = match record.and_then(|record| record.result_for(game)) {
-        Some(kept) => Some(kept),
-        None => result.filter(|_| game.is_over()),
-    };
-    if let Some(result) = result {
-        text.push_str(&format!("RE[{}]", escape(result)));
-    }
+    let mut text = root_properties(game, record, result);
     // Comments stay on the entries the game shares with the loaded record.
     let shared = record.map_or(0, |record| {
         game.history()
@@ -641,48 +592,97 @@ pub fn write(game: &Game, record: Option<&Record>, result: Option<&str>) -> Stri
             text.push('\n');
         }
         text.push(';');
-        match entry {
-            Entry::Move(color, turn) => {
-                let value = match turn {
-                    Move::Pass => String::new(),
-                    Move::Place(point) => point_text(point),
-                };
-                text.push_str(&format!("{}[{value}]", color_letter(color)));
-            }
-            Entry::Setup(edit) => {
-                for (state, name) in [
-                    (Some(Color::Black), "AB"),
-                    (Some(Color::White), "AW"),
-                    (None, "AE"),
-                ] {
-                    let points: Vec<String> = edit
-                        .iter()
-                        .filter(|&&(_, stone)| stone == state)
-                        .map(|&(point, _)| format!("[{}]", point_text(point)))
-                        .collect();
-                    if !points.is_empty() {
-                        text.push_str(name);
-                        text.push_str(&points.concat());
-                    }
-                }
-            }
-        }
+        text.push_str(&entry_properties(game, &entry));
+        let kept = number < shared;
         let number = number as u32;
-        comment_at(
-            &mut text,
-            Anchor::Entry(number),
-            "",
-            (number as usize) < shared,
-        );
-        comment_at(
-            &mut text,
-            Anchor::Between(number + 1),
-            "\n;",
-            (number as usize) < shared,
-        );
+        comment_at(&mut text, Anchor::Entry(number), "", kept);
+        comment_at(&mut text, Anchor::Between(number + 1), "\n;", kept);
     }
     text.push_str(")\n");
     text
+}
+
+/// A point as an SGF value: column letter, then row letter counted from the top.
+fn point_value(game: &Game, point: Point) -> String {
+    let (x, y) = game.board().coordinates(point);
+    let row = game.size() - 1 - y;
+    format!("{}{}", (b'a' + x as u8) as char, (b'a' + row as u8) as char)
+}
+
+/// A list property (`AB`, `AW`, `AE`) over `points`, or nothing when there are none.
+fn point_list(game: &Game, name: &str, points: impl Iterator<Item = Point>) -> String {
+    let values: String = points
+        .map(|point| format!("[{}]", point_value(game, point)))
+        .collect();
+    if values.is_empty() {
+        values
+    } else {
+        format!("{name}{values}")
+    }
+}
+
+/// The root node's properties: `GM FF CA AP SZ KM RU`, `HA`, the setup stones, `PL` when the
+/// first player is not the implied one, the kept record's game information and `RE`.
+fn root_properties(game: &Game, record: Option<&Record>, result: Option<&str>) -> String {
+    let mut text = format!(
+        "(;GM[1]FF[4]CA[UTF-8]AP[{}:{}]SZ[{}]KM[{}]RU[{}]",
+        escape("Kosumi"),
+        escape(env!("CARGO_PKG_VERSION")),
+        game.size(),
+        game.komi(),
+        escape(rules_value(game.rules())),
+    );
+    if game.handicap() > 0 {
+        text.push_str(&format!("HA[{}]", game.handicap()));
+    }
+    for (color, name) in [(Color::Black, "AB"), (Color::White, "AW")] {
+        let stones = game.setup().iter().filter(|&&(stone, _)| stone == color);
+        text.push_str(&point_list(game, name, stones.map(|&(_, point)| point)));
+    }
+    let implied = match game.moves().first() {
+        Some(&(color, _)) => color,
+        None if game.handicap() > 0 => Color::White,
+        None => Color::Black,
+    };
+    if game.first_to_move() != implied {
+        text.push_str(&format!("PL[{}]", color_letter(game.first_to_move())));
+    }
+    for (name, value) in record.iter().flat_map(|record| record.info()) {
+        text.push_str(&format!("{name}[{}]", escape(value)));
+    }
+    let result = match record.and_then(|record| record.result_for(game)) {
+        Some(kept) => Some(kept),
+        None => result.filter(|_| game.is_over()),
+    };
+    if let Some(result) = result {
+        text.push_str(&format!("RE[{}]", escape(result)));
+    }
+    text
+}
+
+/// The properties of one history entry's node: `B`/`W` for a move (empty for a pass),
+/// `AB`/`AW`/`AE` for a setup edit.
+fn entry_properties(game: &Game, entry: &Entry) -> String {
+    match entry {
+        Entry::Move(color, turn) => {
+            let value = match *turn {
+                Move::Pass => String::new(),
+                Move::Place(point) => point_value(game, point),
+            };
+            format!("{}[{value}]", color_letter(*color))
+        }
+        Entry::Setup(edit) => [
+            (Some(Color::Black), "AB"),
+            (Some(Color::White), "AW"),
+            (None, "AE"),
+        ]
+        .into_iter()
+        .map(|(state, name)| {
+            let points = edit.iter().filter(|&&(_, stone)| stone == state);
+            point_list(game, name, points.map(|&(point, _)| point))
+        })
+        .collect(),
+    }
 }
 
 fn color_letter(color: Color) -> char {
