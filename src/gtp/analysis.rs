@@ -65,6 +65,15 @@ const MAX_INTERVAL_CENTISECONDS: f64 = 1e8;
 /// arguments` for an unknown key, a key without its value, a value out of range, or a key
 /// Kosumi refuses (see the module's doc); the warning log says which.
 pub fn parse(dialect: Dialect, text: &str) -> Result<Analysis, Failure> {
+    let tokens: Vec<&str> = text.split(' ').filter(|token| !token.is_empty()).collect();
+    read(dialect, &tokens).map_err(|why| {
+        log::warn!("refused analyze arguments '{text}': {why}");
+        Failure::AnalyzeArguments
+    })
+}
+
+/// The arguments in `tokens`, or why they are refused.
+fn read(dialect: Dialect, tokens: &[&str]) -> Result<Analysis, String> {
     let mut analysis = Analysis {
         dialect,
         color: None,
@@ -74,11 +83,6 @@ pub fn parse(dialect: Dialect, text: &str) -> Result<Analysis, Failure> {
         allow: None,
         ownership: false,
     };
-    let tokens: Vec<&str> = text.split(' ').filter(|token| !token.is_empty()).collect();
-    let refuse = |why: String| {
-        log::warn!("refused analyze arguments '{text}': {why}");
-        Failure::AnalyzeArguments
-    };
     let mut index = 0;
     let mut interval_given = false;
     while index < tokens.len() {
@@ -86,88 +90,64 @@ pub fn parse(dialect: Dialect, text: &str) -> Result<Analysis, Failure> {
         // A colour may stand anywhere (Leela Zero), an interval first or after the colour.
         if let Ok(color) = whole(token, arguments::color) {
             if analysis.color.is_some() {
-                return Err(refuse("two colours".to_string()));
+                return Err("two colours".to_string());
             }
             analysis.color = Some(color);
             index += 1;
-            continue;
-        }
-        if !interval_given
+        } else if !interval_given
             && token.starts_with(|first: char| first.is_ascii_digit() || first == '.')
         {
-            analysis.interval =
-                interval(token).ok_or_else(|| refuse(format!("bad interval {token}")))?;
+            analysis.interval = interval(token).ok_or(format!("bad interval {token}"))?;
             interval_given = true;
             index += 1;
-            continue;
+        } else {
+            interval_given |= token.eq_ignore_ascii_case("interval");
+            index += 1 + analysis.read_key(token, &tokens[index + 1..])?;
         }
+    }
+    Ok(analysis)
+}
+
+impl Analysis {
+    /// Reads the key `key` with its values at the start of `rest`; returns how many values
+    /// it took, or why it is refused.
+    fn read_key(&mut self, key: &str, rest: &[&str]) -> Result<usize, String> {
         let value = |offset: usize| {
-            tokens
-                .get(index + offset)
+            rest.get(offset)
                 .copied()
-                .ok_or_else(|| refuse(format!("{token} needs a value")))
+                .ok_or_else(|| format!("{key} needs a value"))
         };
-        match token.to_ascii_lowercase().as_str() {
+        match key.to_ascii_lowercase().as_str() {
             "interval" => {
-                let value = value(1)?;
-                analysis.interval =
-                    interval(value).ok_or_else(|| refuse(format!("bad interval {value}")))?;
-                interval_given = true;
-                index += 2;
+                let value = value(0)?;
+                self.interval = interval(value).ok_or(format!("bad interval {value}"))?;
             }
             "minmoves" => {
-                let value = value(1)?;
+                let value = value(0)?;
                 match value.parse::<u32>() {
                     Ok(0) => {}
                     Ok(_) => {
-                        return Err(refuse(
+                        return Err(
                             "minmoves above 0: the search reports only the moves it visited"
                                 .to_string(),
-                        ));
+                        );
                     }
-                    Err(_) => return Err(refuse(format!("bad minmoves {value}"))),
+                    Err(_) => return Err(format!("bad minmoves {value}")),
                 }
-                index += 2;
             }
             "maxmoves" => {
-                let value = value(1)?;
+                let value = value(0)?;
                 match value.parse::<usize>() {
-                    Ok(count) if count >= 1 => analysis.max_moves = Some(count),
-                    _ => return Err(refuse(format!("bad maxmoves {value} (1 or more)"))),
+                    Ok(count) if count >= 1 => self.max_moves = Some(count),
+                    _ => return Err(format!("bad maxmoves {value} (1 or more)")),
                 }
-                index += 2;
             }
             word @ ("avoid" | "allow") => {
-                let (color, list, depth) = (value(1)?, value(2)?, value(3)?);
-                let color = whole(color, arguments::color)
-                    .map_err(|_| refuse(format!("bad colour {color} after {word}")))?;
-                let vertices = vertex_list(list)
-                    .ok_or_else(|| refuse(format!("bad vertex list {list} after {word}")))?;
-                let depth: u32 = depth
-                    .parse()
-                    .map_err(|_| refuse(format!("bad depth {depth} after {word}")))?;
-                if depth == 0 {
-                    return Err(refuse(format!("{word}: UNTILDEPTH must be at least 1")));
-                }
-                if depth > 1 {
-                    return Err(refuse(format!(
-                        "{word} reaches the first move only: UNTILDEPTH must be 1"
-                    )));
-                }
-                if analysis.allow.is_some() || (word == "allow" && !analysis.avoid.is_empty()) {
-                    return Err(refuse("allow may appear once, and not with avoid".into()));
-                }
-                if word == "allow" {
-                    analysis.allow = Some((color, vertices));
-                } else {
-                    analysis.avoid.push((color, vertices));
-                }
-                index += 4;
+                self.read_move_list(word, value(0)?, value(1)?, value(2)?)?;
+                return Ok(3);
             }
             "ownership" => {
-                analysis.ownership = flag(value(1)?)
-                    .ok_or_else(|| refuse("ownership needs true or false".into()))?;
-                index += 2;
+                self.ownership = flag(value(0)?).ok_or("ownership needs true or false")?;
             }
             "pvvisits"
             | "pvedgevisits"
@@ -175,22 +155,49 @@ pub fn parse(dialect: Dialect, text: &str) -> Result<Analysis, Failure> {
             | "ownershipstdev"
             | "movesownership"
             | "movesownershipstdev"
-            | "noresultvalue" => {
-                match flag(value(1)?) {
-                    Some(false) => {}
-                    Some(true) => {
-                        return Err(refuse(format!(
-                            "{token} true: Kosumi's search cannot report it"
-                        )));
-                    }
-                    None => return Err(refuse(format!("{token} needs true or false"))),
-                }
-                index += 2;
-            }
-            _ => return Err(refuse(format!("unknown key {token}"))),
+            | "noresultvalue" => match flag(value(0)?) {
+                Some(false) => {}
+                Some(true) => return Err(format!("{key} true: Kosumi's search cannot report it")),
+                None => return Err(format!("{key} needs true or false")),
+            },
+            _ => return Err(format!("unknown key {key}")),
         }
+        Ok(1)
     }
-    Ok(analysis)
+
+    /// Reads `avoid COLOR LIST DEPTH` or `allow COLOR LIST DEPTH` (`word` is which).
+    fn read_move_list(
+        &mut self,
+        word: &str,
+        color: &str,
+        list: &str,
+        depth: &str,
+    ) -> Result<(), String> {
+        let color = whole(color, arguments::color)
+            .map_err(|_| format!("bad colour {color} after {word}"))?;
+        let vertices =
+            vertex_list(list).ok_or_else(|| format!("bad vertex list {list} after {word}"))?;
+        let depth: u32 = depth
+            .parse()
+            .map_err(|_| format!("bad depth {depth} after {word}"))?;
+        if depth == 0 {
+            return Err(format!("{word}: UNTILDEPTH must be at least 1"));
+        }
+        if depth > 1 {
+            return Err(format!(
+                "{word} reaches the first move only: UNTILDEPTH must be 1"
+            ));
+        }
+        if self.allow.is_some() || (word == "allow" && !self.avoid.is_empty()) {
+            return Err("allow may appear once, and not with avoid".into());
+        }
+        if word == "allow" {
+            self.allow = Some((color, vertices));
+        } else {
+            self.avoid.push((color, vertices));
+        }
+        Ok(())
+    }
 }
 
 /// An interval in centiseconds (a decimal number): `None` for 0 (no periodic report).
