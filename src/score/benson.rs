@@ -51,11 +51,32 @@ pub fn unopposed(board: &Board, color: Color) -> Vec<Point> {
 /// from all chains and all regions, repeatedly drop the chains with fewer than two vital
 /// regions left and the regions bordered by a dropped chain; the chains that remain are alive.
 pub fn unconditionally_alive(board: &Board, color: Color) -> Vec<Point> {
-    const NONE: usize = usize::MAX;
-    let mut chain_of = vec![NONE; CELLS];
+    let (chain_of, chain_stones) = chains(board, color);
+    if chain_stones.is_empty() {
+        return Vec::new();
+    }
+    let regions = regions(board, color, &chain_of);
+    let chain_alive = prune(&regions, chain_stones.len());
+    let mut stones: Vec<Point> = chain_stones
+        .into_iter()
+        .zip(chain_alive)
+        .filter(|(_, alive)| *alive)
+        .flat_map(|(stones, _)| stones)
+        .collect();
+    stones.sort();
+    stones
+}
+
+/// No chain: the mark of a point that holds no stone of the colour.
+const NO_CHAIN: usize = usize::MAX;
+
+/// The chains of `color`: each point's chain number (`NO_CHAIN` off them), and each chain's
+/// stones.
+fn chains(board: &Board, color: Color) -> (Vec<usize>, Vec<Vec<Point>>) {
+    let mut chain_of = vec![NO_CHAIN; CELLS];
     let mut chain_stones: Vec<Vec<Point>> = Vec::new();
     for point in board.points() {
-        if board.get(point) == Some(color) && chain_of[point.index()] == NONE {
+        if board.get(point) == Some(color) && chain_of[point.index()] == NO_CHAIN {
             let stones = board.chain(point);
             for stone in &stones {
                 chain_of[stone.index()] = chain_stones.len();
@@ -63,22 +84,24 @@ pub fn unconditionally_alive(board: &Board, color: Color) -> Vec<Point> {
             chain_stones.push(stones);
         }
     }
-    if chain_stones.is_empty() {
-        return Vec::new();
-    }
+    (chain_of, chain_stones)
+}
 
-    /// A region: the chains around it and the chains it is vital to.
-    struct Region {
-        borders: Vec<usize>,
-        vital_to: Vec<usize>,
-    }
-    let mut region_of = vec![false; CELLS];
+/// A `color`-enclosed region: the chains around it and the chains it is vital to.
+struct Region {
+    borders: Vec<usize>,
+    vital_to: Vec<usize>,
+}
+
+/// The `color`-enclosed regions of `board`, with `chain_of` from `chains`.
+fn regions(board: &Board, color: Color, chain_of: &[usize]) -> Vec<Region> {
+    let mut in_region = vec![false; CELLS];
     let mut regions: Vec<Region> = Vec::new();
     for start in board.points() {
-        if board.get(start) == Some(color) || region_of[start.index()] {
+        if board.get(start) == Some(color) || in_region[start.index()] {
             continue;
         }
-        region_of[start.index()] = true;
+        in_region[start.index()] = true;
         let mut points = vec![start];
         let mut todo = vec![start];
         let mut borders: Vec<usize> = Vec::new();
@@ -89,36 +112,53 @@ pub fn unconditionally_alive(board: &Board, color: Color) -> Vec<Point> {
                     if !borders.contains(&chain) {
                         borders.push(chain);
                     }
-                } else if !region_of[neighbour.index()] {
-                    region_of[neighbour.index()] = true;
+                } else if !in_region[neighbour.index()] {
+                    in_region[neighbour.index()] = true;
                     points.push(neighbour);
                     todo.push(neighbour);
                 }
             }
         }
-        let empties: Vec<Point> = points
-            .into_iter()
-            .filter(|&point| board.get(point).is_none())
-            .collect();
-        let vital_to = if empties.is_empty() {
-            Vec::new()
-        } else {
-            borders
-                .iter()
-                .copied()
-                .filter(|&chain| {
-                    empties.iter().all(|&empty| {
-                        board
-                            .neighbours(empty)
-                            .any(|neighbour| chain_of[neighbour.index()] == chain)
-                    })
-                })
-                .collect()
-        };
+        let vital_to = vital_chains(board, chain_of, &points, &borders);
         regions.push(Region { borders, vital_to });
     }
+    regions
+}
 
-    let mut chain_alive = vec![true; chain_stones.len()];
+/// The chains among `borders` to which the region of `points` is vital: every empty point of
+/// the region is a liberty of the chain (none when the region has no empty point).
+fn vital_chains(
+    board: &Board,
+    chain_of: &[usize],
+    points: &[Point],
+    borders: &[usize],
+) -> Vec<usize> {
+    let empties: Vec<Point> = points
+        .iter()
+        .copied()
+        .filter(|&point| board.get(point).is_none())
+        .collect();
+    if empties.is_empty() {
+        return Vec::new();
+    }
+    borders
+        .iter()
+        .copied()
+        .filter(|&chain| {
+            empties.iter().all(|&empty| {
+                board
+                    .neighbours(empty)
+                    .any(|neighbour| chain_of[neighbour.index()] == chain)
+            })
+        })
+        .collect()
+}
+
+/// Benson's pruning over `chains` chains: drop the chains with fewer than two vital regions
+/// left and the regions bordered by a dropped chain, until nothing changes. Whether each
+/// chain is left.
+fn prune(regions: &[Region], chains: usize) -> Vec<bool> {
+    let mut chain_alive = vec![true; chains];
     let mut region_alive = vec![true; regions.len()];
     loop {
         let mut changed = false;
@@ -143,15 +183,7 @@ pub fn unconditionally_alive(board: &Board, color: Color) -> Vec<Point> {
             }
         }
         if !changed {
-            break;
+            return chain_alive;
         }
     }
-    let mut stones: Vec<Point> = chain_stones
-        .into_iter()
-        .zip(chain_alive)
-        .filter(|(_, alive)| *alive)
-        .flat_map(|(stones, _)| stones)
-        .collect();
-    stones.sort();
-    stones
 }
