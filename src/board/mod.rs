@@ -839,73 +839,15 @@ impl Board {
         let mut empty = 0;
         for point in self.points() {
             let index = point.index();
-            let mut counts = 0;
-            for direction in 0..4 {
-                counts += match self.cells[self.neighbour(index, direction)] {
-                    EMPTY => EMPTY_COUNT_UNIT,
-                    BLACK => STONE_COUNT_UNIT[0],
-                    WHITE => STONE_COUNT_UNIT[1],
-                    _ => 0,
-                };
-            }
-            if counts != self.neighbour_counts[index] {
-                return Err(format!("neighbour counts of {index} are wrong"));
-            }
+            self.verify_neighbour_counts(index)?;
             match self.get(point) {
                 None => {
                     empty += 1;
-                    if self.chain_head[index] != NO_CHAIN {
-                        return Err(format!("empty point {index} has a chain"));
-                    }
-                    let slot = self.empty_index[index] as usize;
-                    if slot >= self.empty_count || self.empty_points[slot] as usize != index {
-                        return Err(format!("empty point {index} missing from the empty list"));
-                    }
+                    self.verify_empty_point(index)?;
                 }
                 Some(color) => {
                     hash ^= zobrist::STONE_KEYS[color.index()][index];
-                    // Flood fill the chain.
-                    let mut chain = vec![index];
-                    let mut todo = vec![index];
-                    while let Some(stone) = todo.pop() {
-                        for direction in 0..4 {
-                            let neighbour = self.neighbour(stone, direction);
-                            if self.cells[neighbour] == self.cells[index]
-                                && !chain.contains(&neighbour)
-                            {
-                                chain.push(neighbour);
-                                todo.push(neighbour);
-                            }
-                        }
-                    }
-                    let head = self.chain_head[index];
-                    if chain.iter().any(|&stone| self.chain_head[stone] != head) {
-                        return Err(format!("chain through {index} has several heads"));
-                    }
-                    let ring = self.chain(point);
-                    if ring.len() != chain.len() {
-                        return Err(format!("chain ring through {index} has wrong length"));
-                    }
-                    if self.chain_size[head as usize] as usize != chain.len() {
-                        return Err(format!("chain size through {index} is wrong"));
-                    }
-                    let mut pseudo = 0;
-                    for &stone in &chain {
-                        for direction in 0..4 {
-                            if self.cells[self.neighbour(stone, direction)] == EMPTY {
-                                pseudo += 1;
-                            }
-                        }
-                    }
-                    if self.pseudo_liberties[head as usize] != pseudo {
-                        return Err(format!(
-                            "chain through {index}: {} pseudo-liberties recorded, {pseudo} counted",
-                            self.pseudo_liberties[head as usize]
-                        ));
-                    }
-                    if pseudo == 0 {
-                        return Err(format!("chain through {index} has no liberty"));
-                    }
+                    self.verify_chain_through(point)?;
                 }
             }
         }
@@ -920,6 +862,80 @@ impl Board {
         }
         if hash != self.hash {
             return Err("hash differs from the recomputed hash".to_string());
+        }
+        Ok(())
+    }
+
+    /// `verify`: the neighbour counts of the cell at `index`, recounted.
+    fn verify_neighbour_counts(&self, index: usize) -> Result<(), String> {
+        let mut counts = 0;
+        for direction in 0..4 {
+            counts += match self.cells[self.neighbour(index, direction)] {
+                EMPTY => EMPTY_COUNT_UNIT,
+                BLACK => STONE_COUNT_UNIT[0],
+                WHITE => STONE_COUNT_UNIT[1],
+                _ => 0,
+            };
+        }
+        if counts != self.neighbour_counts[index] {
+            return Err(format!("neighbour counts of {index} are wrong"));
+        }
+        Ok(())
+    }
+
+    /// `verify`: the empty point at `index` has no chain and is in the empty list.
+    fn verify_empty_point(&self, index: usize) -> Result<(), String> {
+        if self.chain_head[index] != NO_CHAIN {
+            return Err(format!("empty point {index} has a chain"));
+        }
+        let slot = self.empty_index[index] as usize;
+        if slot >= self.empty_count || self.empty_points[slot] as usize != index {
+            return Err(format!("empty point {index} missing from the empty list"));
+        }
+        Ok(())
+    }
+
+    /// `verify`: the chain through the stone at `point`, flood filled, has one head, its ring,
+    /// its size and its pseudo-liberties as recorded, and at least one liberty.
+    fn verify_chain_through(&self, point: Point) -> Result<(), String> {
+        let index = point.index();
+        let mut chain = vec![index];
+        let mut todo = vec![index];
+        while let Some(stone) = todo.pop() {
+            for direction in 0..4 {
+                let neighbour = self.neighbour(stone, direction);
+                if self.cells[neighbour] == self.cells[index] && !chain.contains(&neighbour) {
+                    chain.push(neighbour);
+                    todo.push(neighbour);
+                }
+            }
+        }
+        let head = self.chain_head[index];
+        if chain.iter().any(|&stone| self.chain_head[stone] != head) {
+            return Err(format!("chain through {index} has several heads"));
+        }
+        if self.chain(point).len() != chain.len() {
+            return Err(format!("chain ring through {index} has wrong length"));
+        }
+        if self.chain_size[head as usize] as usize != chain.len() {
+            return Err(format!("chain size through {index} is wrong"));
+        }
+        let mut pseudo = 0;
+        for &stone in &chain {
+            for direction in 0..4 {
+                if self.cells[self.neighbour(stone, direction)] == EMPTY {
+                    pseudo += 1;
+                }
+            }
+        }
+        if self.pseudo_liberties[head as usize] != pseudo {
+            return Err(format!(
+                "chain through {index}: {} pseudo-liberties recorded, {pseudo} counted",
+                self.pseudo_liberties[head as usize]
+            ));
+        }
+        if pseudo == 0 {
+            return Err(format!("chain through {index} has no liberty"));
         }
         Ok(())
     }
