@@ -3,6 +3,8 @@
 //! clock and a stop signal from the protocol loop, and telling the player of every change a
 //! command made to the game. No Go knowledge: what to play is the player's.
 
+use std::time::Instant;
+
 use super::live::{Reports, decide_reporting};
 use super::{Analyst, Engine, Live};
 use crate::board::Color;
@@ -137,17 +139,28 @@ impl Engine {
         if reports.gfx {
             live.gfx("CLEAR");
         }
+        self.conclude(color, purpose, decision.action, started)
+    }
+
+    /// Logs and clocks the move decided for `color` (the search began at `started`), plays it
+    /// unless it is only a suggestion, and gives the reply's text: the vertex, or `resign`.
+    fn conclude(
+        &mut self,
+        color: Color,
+        purpose: Purpose<'_>,
+        action: Action,
+        started: Instant,
+    ) -> String {
         let thinking = started.elapsed();
         log::debug!(
-            "{color:?} decided {:?} in {:.3} s",
-            decision.action,
+            "{color:?} decided {action:?} in {:.3} s",
             thinking.as_secs_f64()
         );
         if purpose != Purpose::Suggest {
             // Until the controller reports the time left, the clock counts our own.
             self.clock.record_move(color, thinking);
         }
-        match (decision.action, purpose) {
+        match (action, purpose) {
             (Action::Resign, _) => "resign".to_string(),
             (Action::Play(turn), Purpose::Suggest) => self.move_text(turn),
             (Action::Play(turn), _) => {
