@@ -51,33 +51,20 @@ impl Board {
     }
 
     /// The only liberty of the chain through the stone on `point` when it has exactly one
-    /// (the chain is in atari); `None` when it has more, or when `point` is empty.
+    /// (the chain is in atari); `None` when it has more, or when `point` is empty. Read from
+    /// the chain's liberty sums without walking it: its (stone, empty neighbour) pairs all
+    /// name one point exactly when the sum's square is their count times the sum of squares.
     #[inline]
     pub fn atari_liberty(&self, point: Point) -> Option<Point> {
         let head = self.chain_head[point.index()];
-        if head == NO_CHAIN || self.pseudo_liberties[head as usize] > 4 {
+        if head == NO_CHAIN {
             return None;
         }
-        let mut liberty = 0;
-        let start = point.index();
-        let mut stone = start;
-        loop {
-            for offset in NEIGHBOUR_OFFSETS {
-                let neighbour = (stone as isize + offset) as usize;
-                if self.cells[neighbour] == EMPTY {
-                    if liberty == 0 {
-                        liberty = neighbour;
-                    } else if liberty != neighbour {
-                        return None;
-                    }
-                }
-            }
-            stone = self.next_stone[stone] as usize;
-            if stone == start {
-                break;
-            }
-        }
-        (liberty != 0).then_some(Point(liberty as u16))
+        let head = head as usize;
+        let count = u64::from(self.pseudo_liberties[head]);
+        let sum = u64::from(self.liberty_sums[head]);
+        let square_sum = u64::from(self.liberty_square_sums[head]);
+        (count > 0 && sum * sum == count * square_sum).then(|| Point((sum / count) as u16))
     }
 
     /// The distinct liberties of the chain through the stone on `point`, counted up to

@@ -17,6 +17,10 @@
 //! - `pseudo_liberties[head]`: for the chain, the number of (stone, empty neighbour) pairs.
 //!   A chain has no liberty exactly when this is 0, and the empty point q is its only liberty
 //!   exactly when this equals the number of its stones next to q;
+//! - `liberty_sums[head]` and `liberty_square_sums[head]`: over the same pairs, the sum of the
+//!   empty neighbours' indices and of their squares. The pairs name one point only (the chain
+//!   is in atari) exactly when the square of the sum is the count times the sum of squares,
+//!   and that point is the sum over the count: atari is found without walking the chain;
 //! - `chain_size[head]`: the number of stones;
 //! - `empty_points` with `empty_index`: the list of empty points, for random move choice;
 //! - `hash`: the Zobrist hash of the stones.
@@ -86,6 +90,8 @@ pub struct Board {
     chain_head: [u16; CELLS],
     next_stone: [u16; CELLS],
     pseudo_liberties: [u16; CELLS],
+    liberty_sums: [u32; CELLS],
+    liberty_square_sums: [u32; CELLS],
     chain_size: [u16; CELLS],
     /// For each point: how many of its four neighbours are black, white and empty, one
     /// nibble each (`STONE_COUNT_UNIT`, `EMPTY_COUNT_UNIT`); the rest are walls.
@@ -149,6 +155,8 @@ impl Board {
             chain_head: [NO_CHAIN; CELLS],
             next_stone: [0; CELLS],
             pseudo_liberties: [0; CELLS],
+            liberty_sums: [0; CELLS],
+            liberty_square_sums: [0; CELLS],
             chain_size: [0; CELLS],
             neighbour_counts: [0; CELLS],
             empty_points: [0; MAX_POINTS],
@@ -191,6 +199,8 @@ impl Board {
         self.chain_head[cells..].fill(NO_CHAIN);
         self.next_stone[..cells].copy_from_slice(&source.next_stone[..cells]);
         self.pseudo_liberties[..cells].copy_from_slice(&source.pseudo_liberties[..cells]);
+        self.liberty_sums[..cells].copy_from_slice(&source.liberty_sums[..cells]);
+        self.liberty_square_sums[..cells].copy_from_slice(&source.liberty_square_sums[..cells]);
         self.chain_size[..cells].copy_from_slice(&source.chain_size[..cells]);
         self.neighbour_counts[..cells].copy_from_slice(&source.neighbour_counts[..cells]);
         self.empty_index[..cells].copy_from_slice(&source.empty_index[..cells]);
@@ -686,7 +696,7 @@ impl Board {
                 self.neighbour_counts[neighbour].wrapping_add(stone_delta);
             let head = self.chain_head[neighbour];
             if head != NO_CHAIN {
-                self.pseudo_liberties[head as usize] -= 1;
+                self.take_pseudo_liberty(head as usize, index);
                 if self.cells[neighbour] == own {
                     own_heads[direction] = head;
                 } else if self.pseudo_liberties[head as usize] == 0 {
@@ -695,11 +705,14 @@ impl Board {
                 }
             }
         }
+        let (sum, square_sum) = self.empty_neighbour_sums(index);
         if own_neighbours == 0 {
             self.chain_head[index] = index as u16;
             self.next_stone[index] = index as u16;
             self.chain_size[index] = 1;
             self.pseudo_liberties[index] = liberties;
+            self.liberty_sums[index] = sum;
+            self.liberty_square_sums[index] = square_sum;
             return without_liberties;
         }
         // Join the largest neighbouring chain of our colour and merge the others into it.
@@ -724,6 +737,8 @@ impl Board {
         self.next_stone[keep] = index as u16;
         self.chain_size[keep] += 1;
         self.pseudo_liberties[keep] += liberties;
+        self.liberty_sums[keep] += sum;
+        self.liberty_square_sums[keep] += square_sum;
         if own_neighbours > 1 {
             for &head in &own_heads {
                 if head != NO_CHAIN && self.chain_head[head as usize] != keep as u16 {
@@ -752,6 +767,8 @@ impl Board {
             std::mem::swap(&mut keep, &mut absorb);
         }
         self.pseudo_liberties[keep] += self.pseudo_liberties[absorb];
+        self.liberty_sums[keep] += self.liberty_sums[absorb];
+        self.liberty_square_sums[keep] += self.liberty_square_sums[absorb];
         self.chain_size[keep] += self.chain_size[absorb];
         let mut stone = absorb;
         loop {
@@ -788,7 +805,7 @@ impl Board {
                 // of the chain being removed are skipped (those already gone have no chain).
                 let head = self.chain_head[neighbour];
                 if head != NO_CHAIN && head != removed_head {
-                    self.pseudo_liberties[head as usize] += 1;
+                    self.give_pseudo_liberty(head as usize, stone);
                 }
             }
             stone = next;
@@ -797,6 +814,39 @@ impl Board {
             }
         }
         size
+    }
+
+    /// Takes the pair of one stone of the chain headed by `head` and its empty neighbour
+    /// `liberty` (about to be filled) from the chain's pseudo-liberties.
+    #[inline]
+    fn take_pseudo_liberty(&mut self, head: usize, liberty: usize) {
+        self.pseudo_liberties[head] -= 1;
+        self.liberty_sums[head] -= liberty as u32;
+        self.liberty_square_sums[head] -= (liberty * liberty) as u32;
+    }
+
+    /// Gives the chain headed by `head` the pair of one of its stones and the point `liberty`,
+    /// just emptied.
+    #[inline]
+    fn give_pseudo_liberty(&mut self, head: usize, liberty: usize) {
+        self.pseudo_liberties[head] += 1;
+        self.liberty_sums[head] += liberty as u32;
+        self.liberty_square_sums[head] += (liberty * liberty) as u32;
+    }
+
+    /// The sums of the indices of the empty neighbours of `index`, and of their squares.
+    #[inline]
+    fn empty_neighbour_sums(&self, index: usize) -> (u32, u32) {
+        let mut sum = 0;
+        let mut square_sum = 0;
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            if self.cells[neighbour] == EMPTY {
+                sum += neighbour as u32;
+                square_sum += (neighbour * neighbour) as u32;
+            }
+        }
+        (sum, square_sum)
     }
 
     #[inline]
@@ -933,6 +983,16 @@ impl Board {
                 "chain through {index}: {} pseudo-liberties recorded, {pseudo} counted",
                 self.pseudo_liberties[head as usize]
             ));
+        }
+        let (mut sum, mut square_sum) = (0, 0);
+        for &stone in &chain {
+            let (stone_sum, stone_square_sum) = self.empty_neighbour_sums(stone);
+            sum += stone_sum;
+            square_sum += stone_square_sum;
+        }
+        let head = head as usize;
+        if self.liberty_sums[head] != sum || self.liberty_square_sums[head] != square_sum {
+            return Err(format!("chain through {index}: liberty sums are wrong"));
         }
         if pseudo == 0 {
             return Err(format!("chain through {index} has no liberty"));
@@ -1125,6 +1185,43 @@ pub(crate) mod tests {
             };
             visit(&board, last);
         }
+    }
+
+    #[test]
+    fn a_chain_whose_stones_all_touch_one_empty_point_is_in_atari_there() {
+        // Black's seven stones at the bottom left touch one empty point, B2, from four sides;
+        // Black's A5 has one liberty, B5. White's chains have three liberties and more.
+        let board = diagram(
+            "
+            X . . . .
+            O O O . .
+            X X O . .
+            X . X O .
+            X X X O .",
+        );
+        let atari = |name: &str| board.atari_liberty(at(&board, name));
+        assert_eq!(atari("A1"), Some(at(&board, "B2")));
+        assert_eq!(atari("B3"), Some(at(&board, "B2")));
+        assert_eq!(atari("A5"), Some(at(&board, "B5")));
+        assert_eq!(atari("C3"), None);
+        assert_eq!(atari("D1"), None);
+        assert_eq!(atari("B2"), None);
+        board.verify().unwrap();
+    }
+
+    #[test]
+    fn the_atari_liberty_read_from_the_sums_is_the_one_a_walk_of_the_chain_finds() {
+        random_positions(&[2, 3, 5, 7, 9, 13, 19, 25], |board, _| {
+            for point in board.points() {
+                if board.get(point).is_none() {
+                    assert_eq!(board.atari_liberty(point), None);
+                    continue;
+                }
+                let liberties = board.liberties(point);
+                let walked = (liberties.len() == 1).then(|| liberties[0]);
+                assert_eq!(board.atari_liberty(point), walked, "{board:?}");
+            }
+        });
     }
 
     #[test]
