@@ -1,10 +1,10 @@
 //! Two-liberty fights: whether a chain with two liberties can be captured by an atari that
 //! works (read as a ladder, `ladder`), and which move of its owner saves it (running to a
 //! liberty, or capturing a neighbour in atari). Small bounded readings on copies of the
-//! board; no allocation. Knows only the board.
+//! board (`tactics::on_copy`). Knows only the board.
 
 use crate::board::{Board, Point};
-use crate::tactics::{capturing_moves_next_to, is_playable, ladder, two_liberties};
+use crate::tactics::{capturing_moves_next_to, is_playable, ladder, on_copy, two_liberties};
 
 /// A move of the opponent of the chain through `target`, which has exactly two liberties,
 /// that captures it: an atari on one of its liberties that the chain cannot escape. `None`
@@ -41,11 +41,10 @@ pub fn two_liberty_save(board: &Board, target: Point) -> Option<Point> {
         let saves = is_playable(board, owner, run)
             && match count {
                 0 | 1 => false,
-                2 => {
-                    let mut after = board.clone();
+                2 => on_copy(board, |after| {
                     after.play(owner, run);
-                    two_liberty_capture(&after, target).is_none()
-                }
+                    two_liberty_capture(after, target).is_none()
+                }),
                 _ => true,
             };
         saves.then_some(run)

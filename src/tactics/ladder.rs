@@ -1,14 +1,14 @@
 //! Ladders, read on the real board: a chain in atari runs by extending to its liberty, and the
 //! chaser keeps putting it back in atari from either side, until the chain is captured or
-//! gets three liberties; a chain that can capture a chasing chain in atari counts as escaped. The reading plays real moves on
-//! copies of the board, one copy per chaser move (no allocation: the copies live on the
-//! stack), and stops after `NODE_LIMIT` stones or `DEPTH_LIMIT` runs; a reading that stops
-//! early counts as an escape, so a caller never gives up a chain on a guess. Both sides ask
-//! it: the chain's owner whether running is worth it, the chaser whether the chase works.
-//! Knows only the board.
+//! gets three liberties; a chain that can capture a chasing chain in atari counts as escaped.
+//! The reading plays real moves on copies of the board (`tactics::on_copy`), a new copy only
+//! where the chaser has two ataris to try, and stops after `NODE_LIMIT` stones or
+//! `DEPTH_LIMIT` runs; a reading that stops early counts as an escape, so a caller never gives
+//! up a chain on a guess. Both sides ask it: the chain's owner whether running is worth it,
+//! the chaser whether the chase works. Knows only the board.
 
 use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point};
-use crate::tactics::is_playable;
+use crate::tactics::{is_playable, on_copy};
 
 /// The most stones one reading may play.
 const NODE_LIMIT: u32 = 24;
@@ -41,8 +41,9 @@ pub fn is_captured_in_ladder(board: &Board, prey: Point) -> bool {
     if board.atari_liberty(prey).is_none() {
         return false;
     }
-    let mut scratch = board.clone();
-    run_is_caught(&mut scratch, prey, &mut Budget::new(), 0)
+    on_copy(board, |scratch| {
+        run_is_caught(scratch, prey, &mut Budget::new(), 0)
+    })
 }
 
 /// Whether `color` playing on the empty point `point` puts an opposing chain next to it in
@@ -52,8 +53,15 @@ pub fn atari_captures(board: &Board, color: Color, point: Point) -> bool {
     if !is_playable(board, color, point) {
         return false;
     }
-    let mut after = board.clone();
-    after.play(color, point);
+    on_copy(board, |after| {
+        after.play(color, point);
+        catches_a_neighbour(after, color, point)
+    })
+}
+
+/// After `color`'s move on `point`: whether an opposing chain next to it, in atari, cannot
+/// escape.
+fn catches_a_neighbour(after: &Board, color: Color, point: Point) -> bool {
     let mut budget = Budget::new();
     let opponent = color.opponent();
     let mut seen = [Point(0); 4];
@@ -69,8 +77,9 @@ pub fn atari_captures(board: &Board, color: Color, point: Point) -> bool {
             continue;
         }
         seen[index] = head;
-        let mut scratch = after.clone();
-        if run_is_caught(&mut scratch, neighbour, &mut budget, 0) {
+        if on_copy(after, |scratch| {
+            run_is_caught(scratch, neighbour, &mut budget, 0)
+        }) {
             return true;
         }
     }
@@ -90,9 +99,10 @@ pub fn atari_catches(board: &Board, atari: Point, prey: Point) -> bool {
     if caught_at_once(board, owner, atari, prey) {
         return true;
     }
-    let mut after = board.clone();
-    after.play(owner.opponent(), atari);
-    after.get(prey).is_none() || run_is_caught(&mut after, prey, &mut Budget::new(), 0)
+    on_copy(board, |after| {
+        after.play(owner.opponent(), atari);
+        after.get(prey).is_none() || run_is_caught(after, prey, &mut Budget::new(), 0)
+    })
 }
 
 /// Whether `color`, whose chain next to the empty point `point` is in atari, saves it by
@@ -106,11 +116,10 @@ pub fn extension_escapes(board: &Board, color: Color, point: Point) -> bool {
     match board.liberties_after(color, point, 3) {
         0 | 1 if !board.placement(color, point).captures => false,
         3.. => true,
-        _ => {
-            let mut after = board.clone();
+        _ => on_copy(board, |after| {
             after.play(color, point);
-            !chain_is_caught(&mut after, point, &mut Budget::new(), 0)
-        }
+            !chain_is_caught(after, point, &mut Budget::new(), 0)
+        }),
     }
 }
 
@@ -237,9 +246,10 @@ fn first_atari_catches(
     budget: &mut Budget,
     depth: u32,
 ) -> bool {
-    let mut next = board.clone();
-    next.play(chaser, atari);
-    run_is_caught(&mut next, prey, budget, depth + 1)
+    on_copy(board, |next| {
+        next.play(chaser, atari);
+        run_is_caught(next, prey, budget, depth + 1)
+    })
 }
 
 /// With the chain through `prey` in atari and its owner to move on `board` (which the reading

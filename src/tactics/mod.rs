@@ -3,9 +3,11 @@
 //! ataris here; ladders (`ladder`), two-liberty fights (`fight`), eye spaces and their vital
 //! points (`eye_space`), and self-atari judged by the enclosed eye space (`self_atari`).
 //!
-//! Every question is asked of the real board and answered without allocating: readings play
-//! real moves on copies of the board kept on the stack, under fixed bounds. Knows only the
-//! board; no policy (how often a playout follows an answer is the playout's business).
+//! Every question is asked of the real board, under fixed bounds: readings play real moves on
+//! copies of the board (`on_copy`), drawn from a pool each thread keeps, so that a copy costs
+//! only the part of the grid the board's size uses and no allocation once the pool is filled.
+//! Knows only the board; no policy (how often a playout follows an answer is the playout's
+//! business).
 
 pub mod eye_space;
 pub mod fight;
@@ -17,7 +19,27 @@ pub use fight::{two_liberty_capture, two_liberty_save};
 pub use ladder::{atari_captures, atari_catches, extension_escapes, is_captured_in_ladder};
 pub use self_atari::{SelfAtari, permits, self_atari};
 
+use std::cell::RefCell;
+
 use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point};
+
+thread_local! {
+    /// Boards that readings copy positions into, kept between readings (see `on_copy`).
+    static SCRATCH_BOARDS: RefCell<Vec<Box<Board>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// What `read` returns when run on a copy of `board` that it may change. The copy is one of
+/// this thread's scratch boards (a new one only while every one is in use, as in a reading
+/// nested in another), so it costs the used part of the board rather than a whole clone.
+pub fn on_copy<R>(board: &Board, read: impl FnOnce(&mut Board) -> R) -> R {
+    let mut copy = SCRATCH_BOARDS
+        .with_borrow_mut(Vec::pop)
+        .unwrap_or_else(|| Box::new(board.clone()));
+    copy.copy_from(board);
+    let result = read(&mut copy);
+    SCRATCH_BOARDS.with_borrow_mut(|pool| pool.push(copy));
+    result
+}
 
 /// Whether the board lets `color` play on `point` in a reading: the point is empty, the move
 /// is no suicide and no retake of a simple ko.
@@ -88,5 +110,43 @@ pub fn capturing_moves_next_to(board: &Board, stone: Point, found: &mut [Point])
         if current == stone {
             return count;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::tests::{at, diagram};
+
+    #[test]
+    fn a_reading_on_a_copy_leaves_the_board_alone_and_nested_copies_are_apart() {
+        // Black's C3 has two liberties, C4 and D3: the outer reading takes D3, the inner one
+        // captures at C4.
+        let board = diagram(
+            "
+            . . . . .
+            . . . . .
+            . O X . .
+            . . O . .
+            . . . . .",
+        );
+        let (c3, c4, d3) = (at(&board, "C3"), at(&board, "C4"), at(&board, "D3"));
+        let readings = on_copy(&board, |outer| {
+            outer.play(Color::White, d3);
+            let inner = on_copy(outer, |inner| {
+                assert_eq!(inner.atari_liberty(c3), Some(c4));
+                inner.play(Color::White, c4)
+            });
+            (inner, outer.atari_liberty(c3))
+        });
+        assert_eq!(readings, (1, Some(c4)));
+        assert_eq!(board.atari_liberty(c3), None);
+        board.verify().unwrap();
+        // A copy from the pool that last held the 5×5 board holds a 9×9 board as well.
+        let large = Board::new(9).unwrap();
+        on_copy(&large, |copy| {
+            assert_eq!(copy.empty_count(), 81);
+            copy.verify().unwrap();
+        });
     }
 }
