@@ -690,10 +690,16 @@ impl Board {
         let stone_delta = STONE_COUNT_UNIT[color.index()].wrapping_sub(EMPTY_COUNT_UNIT);
         let mut own_heads = [NO_CHAIN; 4];
         let mut without_liberties = [NO_CHAIN; 4];
+        // The new stone's own pseudo-liberties: its empty neighbours' indices and squares.
+        let (mut sum, mut square_sum) = (0u32, 0u32);
         for direction in 0..4 {
             let neighbour = self.neighbour(index, direction);
             self.neighbour_counts[neighbour] =
                 self.neighbour_counts[neighbour].wrapping_add(stone_delta);
+            if self.cells[neighbour] == EMPTY {
+                sum += neighbour as u32;
+                square_sum += (neighbour * neighbour) as u32;
+            }
             let head = self.chain_head[neighbour];
             if head != NO_CHAIN {
                 self.take_pseudo_liberty(head as usize, index);
@@ -705,7 +711,6 @@ impl Board {
                 }
             }
         }
-        let (sum, square_sum) = self.empty_neighbour_sums(index);
         if own_neighbours == 0 {
             self.chain_head[index] = index as u16;
             self.next_stone[index] = index as u16;
@@ -832,21 +837,6 @@ impl Board {
         self.pseudo_liberties[head] += 1;
         self.liberty_sums[head] += liberty as u32;
         self.liberty_square_sums[head] += (liberty * liberty) as u32;
-    }
-
-    /// The sums of the indices of the empty neighbours of `index`, and of their squares.
-    #[inline]
-    fn empty_neighbour_sums(&self, index: usize) -> (u32, u32) {
-        let mut sum = 0;
-        let mut square_sum = 0;
-        for direction in 0..4 {
-            let neighbour = self.neighbour(index, direction);
-            if self.cells[neighbour] == EMPTY {
-                sum += neighbour as u32;
-                square_sum += (neighbour * neighbour) as u32;
-            }
-        }
-        (sum, square_sum)
     }
 
     #[inline]
@@ -984,11 +974,16 @@ impl Board {
                 self.pseudo_liberties[head as usize]
             ));
         }
-        let (mut sum, mut square_sum) = (0, 0);
+        // Recounted from the flood-filled chain, pair by pair.
+        let (mut sum, mut square_sum) = (0u32, 0u32);
         for &stone in &chain {
-            let (stone_sum, stone_square_sum) = self.empty_neighbour_sums(stone);
-            sum += stone_sum;
-            square_sum += stone_square_sum;
+            for direction in 0..4 {
+                let liberty = self.neighbour(stone, direction);
+                if self.cells[liberty] == EMPTY {
+                    sum += liberty as u32;
+                    square_sum += (liberty * liberty) as u32;
+                }
+            }
         }
         let head = head as usize;
         if self.liberty_sums[head] != sum || self.liberty_square_sums[head] != square_sum {
