@@ -3,8 +3,9 @@
 //! board's own mechanics allow, ranked best prior first: it gets the first `FIRST_CHILDREN`
 //! and a pass when it is expanded, and more as its visits grow (progressive widening, one more
 //! ranked move per `VISITS_PER_CHILD` visits, added in segments that double what the node
-//! has). Repetitions are checked when a child is first selected. Knows the board and the
-//! priors, not the game's history.
+//! has; the first of those segments is cut from the expansion's own ranking and kept pending,
+//! so that the priors are not computed twice). Repetitions are checked when a child is first
+//! selected. Knows the board and the priors, not the game's history.
 
 use super::tree::Children;
 use super::{Node, Position, Tree, prior};
@@ -144,14 +145,19 @@ fn tie_rank(index: usize, salt: u64) -> u64 {
 }
 
 /// The children of an inner node when it is expanded: the first `FIRST_CHILDREN` ranked
-/// moves, then a pass.
+/// moves, then a pass; and, pending, the segment its first widening will add
+/// (`Children::take_pending`), cut from the same ranking.
 pub(super) fn inner_children(board: &Board, color: Color, recent: &History, even: f32) -> Children {
     let (mut children, pass) = ranked(board, color, recent, even);
     let total = children.len();
-    children.truncate(FIRST_CHILDREN);
+    let pending = segment_after(&mut children, FIRST_CHILDREN);
     let end = children.len();
     children.push(pass_child(even, pass));
-    Children::new(children, end, total)
+    let first = Children::new(children, end, total);
+    match pending {
+        Some(pending) => first.with_pending(pending),
+        None => first,
+    }
 }
 
 /// Whether a node with `children` and `visits` visits is due more children.
@@ -172,10 +178,21 @@ pub(super) fn next_children(
 ) -> Children {
     let (mut children, _) = ranked(board, color, recent, even);
     let total = children.len();
-    let new_end = (2 * end).clamp(end + 1, total.max(end + 1)).min(total);
-    children.truncate(new_end);
-    let segment: Vec<Node> = children.drain(end.min(new_end)..).collect();
-    Children::new(segment, new_end, total)
+    segment_after(&mut children, end).unwrap_or_else(|| Children::new(Vec::new(), total, total))
+}
+
+/// Cuts `ranking` (every ranked move of a node) down to its first `end` moves, and returns
+/// the segment that follows them (as many moves again, or all that are left), or `None` when
+/// no move follows.
+fn segment_after(ranking: &mut Vec<Node>, end: usize) -> Option<Children> {
+    let total = ranking.len();
+    if end >= total {
+        return None;
+    }
+    let new_end = (2 * end).clamp(end + 1, total);
+    ranking.truncate(new_end);
+    let segment: Vec<Node> = ranking.drain(end..).collect();
+    Some(Children::new(segment, new_end, total))
 }
 
 /// Marks each of the root's children valid or not by `allowed` (the game's own legality, which
@@ -301,6 +318,68 @@ mod tests {
         }
         assert_eq!(children.len(), total + 1);
         assert!(!wants_widening(&children, u32::MAX));
+    }
+
+    #[test]
+    fn the_first_widening_takes_the_segment_cut_from_the_expansion_s_own_ranking() {
+        //   3 . X O X .    Black can take White C3 at C2; the position has a ranking
+        //   2 . . . . .    of 78 moves, of which the expansion shows 16.
+        let board = diagram(
+            "
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . . . . . . . .
+            . . X . . . . . .
+            . X O X . . . . .
+            . . . . . . . . .
+            . . . . . . . . .",
+        );
+        let recent = History::default();
+        let children = inner_children(&board, Color::Black, &recent, 14.0);
+        // Counted from the start: 16 moves, a pass and a header, then 16 pending and a header.
+        assert_eq!(children.len(), FIRST_CHILDREN + 1);
+        assert_eq!(children.units(), (FIRST_CHILDREN + 2) + (FIRST_CHILDREN + 1));
+        assert!(
+            children.take_pending(2 * FIRST_CHILDREN).is_none(),
+            "starts elsewhere"
+        );
+        let pending = children
+            .take_pending(FIRST_CHILDREN)
+            .expect("a pending segment");
+        assert!(
+            children.take_pending(FIRST_CHILDREN).is_none(),
+            "taken once"
+        );
+        assert_eq!(children.units(), FIRST_CHILDREN + 2);
+        let computed = next_children(&board, Color::Black, &recent, 14.0, FIRST_CHILDREN);
+        let described = |segment: &Children| -> Vec<(Move, f64, f32)> {
+            segment
+                .iter()
+                .map(|node| (node.turn(), node.prior_value(), node.probability()))
+                .collect()
+        };
+        assert_eq!(described(&pending), described(&computed));
+        assert_eq!(pending.ranked(), computed.ranked());
+        assert_eq!(pending.ranked(), (2 * FIRST_CHILDREN, board.empty_count()));
+    }
+
+    #[test]
+    fn a_node_with_no_more_moves_than_its_first_children_has_nothing_pending() {
+        //   2 X X X        Black's moves on 3×3: the four empty points but the eye-free
+        //   1 . . .        ones are all the ranking holds, fewer than 16.
+        let board = diagram(
+            "
+            . . .
+            X X X
+            . . .",
+        );
+        let children = inner_children(&board, Color::White, &History::default(), 14.0);
+        let (end, total) = children.ranked();
+        assert_eq!(end, total);
+        assert!(children.take_pending(end).is_none());
+        assert_eq!(children.units(), children.len() + 1);
     }
 
     #[test]

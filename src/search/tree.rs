@@ -16,7 +16,7 @@
 //! once backed up.
 
 use std::sync::atomic::{AtomicI64, AtomicU8, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use crate::board::Point;
 use crate::game::Move;
@@ -115,6 +115,10 @@ pub struct Children {
     /// All the ranked moves the node has (the segments may never hold them all).
     ranked_total: u16,
     next: OnceLock<Box<Children>>,
+    /// The segment the first widening will add, built with this one from the same ranking
+    /// (`Children::with_pending`) so that the priors are not computed twice; counted in the
+    /// node budget from the start.
+    pending: Mutex<Option<Box<Children>>>,
 }
 
 impl Children {
@@ -125,7 +129,33 @@ impl Children {
             ranked_end: ranked_end.min(u16::MAX as usize) as u16,
             ranked_total: ranked_total.min(u16::MAX as usize) as u16,
             next: OnceLock::new(),
+            pending: Mutex::new(None),
         }
+    }
+
+    /// These children with `pending`, the segment that their first widening will add
+    /// (`Children::take_pending`).
+    pub fn with_pending(self, pending: Children) -> Children {
+        *self.pending.lock().unwrap_or_else(PoisonError::into_inner) = Some(Box::new(pending));
+        self
+    }
+
+    /// The pending segment if it starts at ranked move `end`, taken out; `None` otherwise.
+    pub fn take_pending(&self, end: usize) -> Option<Children> {
+        let mut pending = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
+        let starts_at_end = pending
+            .as_ref()
+            .is_some_and(|segment| usize::from(segment.ranked_end) - segment.len() == end);
+        starts_at_end
+            .then(|| pending.take())
+            .flatten()
+            .map(|segment| *segment)
+    }
+
+    /// The units of the node budget the pending segment takes (`Children::units`).
+    fn pending_units(&self) -> usize {
+        let pending = self.pending.lock().unwrap_or_else(PoisonError::into_inner);
+        pending.as_ref().map_or(0, |segment| segment.len() + 1)
     }
 
     /// The segments, this one first.
@@ -151,7 +181,12 @@ impl Children {
     /// The units of the tree's node budget this segment and those after it take: a node
     /// each, and one for each segment's own header (which is smaller than a node).
     pub fn units(&self) -> usize {
-        self.segments().map(|segment| segment.len() + 1).sum()
+        let pending = self.pending_units();
+        pending
+            + self
+                .segments()
+                .map(|segment| segment.len() + 1)
+                .sum::<usize>()
     }
 
     /// The number of children.
@@ -402,7 +437,7 @@ impl Node {
         while let Some(node) = stack.pop() {
             total += 1;
             if let Some(children) = node.children() {
-                total += children.segments().count();
+                total += children.segments().count() + children.pending_units();
                 stack.extend(children.iter());
             }
         }
@@ -444,6 +479,11 @@ fn free(mut stack: Vec<Children>) -> usize {
             stack.extend(child.children.take().map(|children| *children));
         }
         stack.extend(segment.next.take().map(|next| *next));
+        let pending = segment
+            .pending
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        stack.extend(pending.take().map(|pending| *pending));
     }
     freed
 }
@@ -619,6 +659,56 @@ mod tests {
         assert!(counted(&tree, 3), "{} nodes", tree.nodes());
         assert!(!tree.promote(point(40)));
         assert!(counted(&tree, 1), "{} nodes", tree.nodes());
+    }
+
+    #[test]
+    fn a_pending_segment_is_counted_from_the_start_and_freed_with_its_node() {
+        // The root's child 31 holds one child, 32, and the pending segment 33, 34.
+        let mut tree = Tree::new(Node::new(Move::Pass, 0.0, 0.0), 100);
+        let children = tree.root().expand(|| {
+            Children::new(
+                vec![
+                    Node::new(point(30), 7.0, 14.0),
+                    Node::new(point(31), 7.0, 14.0),
+                ],
+                2,
+                2,
+            )
+        });
+        tree.reserve(children.units(), true);
+        children[1].add_visit();
+        let grandchildren = children[1].expand(|| {
+            let pending = Children::new(
+                vec![
+                    Node::new(point(33), 1.0, 2.0),
+                    Node::new(point(34), 1.0, 2.0),
+                ],
+                3,
+                4,
+            );
+            Children::new(vec![Node::new(point(32), 1.0, 2.0)], 1, 4).with_pending(pending)
+        });
+        assert_eq!(grandchildren.units(), 5);
+        tree.reserve(grandchildren.units(), true);
+        // The root; a header, 30 and 31; a header and 32; a header, 33 and 34.
+        assert_eq!(tree.root().count(), 9);
+        assert_eq!(tree.nodes(), 9);
+        assert!(tree.promote(point(30)));
+        let start = std::time::Instant::now();
+        while tree.nodes() != 1 && start.elapsed().as_secs() < 10 {
+            std::thread::yield_now();
+        }
+        assert_eq!(
+            tree.nodes(),
+            1,
+            "the pending segment was freed and counted off"
+        );
+    }
+
+    #[test]
+    fn a_segment_s_header_takes_no_more_memory_than_a_node() {
+        // The node budget counts a header as one node (`NODE_BYTES`).
+        assert!(std::mem::size_of::<Children>() <= NODE_BYTES);
     }
 
     #[test]

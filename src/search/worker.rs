@@ -289,10 +289,18 @@ impl Worker {
             Some(children) => {
                 if room && expansion::wants_widening(children, visits) {
                     children.widen(|end| {
-                        let more =
-                            expansion::next_children(board, leaf.color, &leaf.recent, even, end);
-                        tree.reserve(more.units(), true);
-                        more
+                        // A pending segment was counted when the node was expanded.
+                        children.take_pending(end).unwrap_or_else(|| {
+                            let more = expansion::next_children(
+                                board,
+                                leaf.color,
+                                &leaf.recent,
+                                even,
+                                end,
+                            );
+                            tree.reserve(more.units(), true);
+                            more
+                        })
                     });
                 }
                 Some(children)
