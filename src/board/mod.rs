@@ -20,7 +20,9 @@
 //! - `liberty_sums[head]` and `liberty_square_sums[head]`: over the same pairs, the sum of the
 //!   empty neighbours' indices and of their squares. The pairs name one point only (the chain
 //!   is in atari) exactly when the square of the sum is the count times the sum of squares,
-//!   and that point is the sum over the count: atari is found without walking the chain;
+//!   and that point is the sum over the count: atari is found without walking the chain, and
+//!   so is whether a chain has no liberty, one or several besides a given one (the pairs
+//!   naming that point are as many as its stones next to it), which `liberties_after` uses;
 //! - `chain_size[head]`: the number of stones;
 //! - `empty_points` with `empty_index`: the list of empty points, for random move choice;
 //! - `hash`: the Zobrist hash of the stones.
@@ -38,6 +40,13 @@ pub const MAX_SIZE: usize = 25;
 pub const MIN_SIZE: usize = 2;
 /// The distance between vertically adjacent points in the padded grid, for every size.
 const STRIDE: usize = MAX_SIZE + 1;
+
+/// The liberties a chain has besides one of them (`Board::liberties_besides`).
+enum Besides {
+    None,
+    One(usize),
+    Several,
+}
 /// Cells in the padded grid, walls included.
 pub const CELLS: usize = STRIDE * (MAX_SIZE + 2) + 1;
 /// Index offsets of the four orthogonal neighbours: below, left, right, above.
@@ -407,30 +416,84 @@ impl Board {
     /// The distinct liberties, counted up to `limit` (at most 8), of the chain a `color` stone
     /// on the empty point `point` would belong to, before any capture: the stone's empty
     /// neighbours and the other liberties of the chains it joins. Stops as soon as `limit` are
-    /// found, so asking whether a move leaves at least two liberties is cheap.
+    /// found, so asking whether a move leaves at least two liberties is cheap. A joined chain
+    /// is walked only when its sums show two liberties or more besides `point`
+    /// (`Board::liberties_besides`).
     pub fn liberties_after(&self, color: Color, point: Point, limit: usize) -> usize {
         const MOST: usize = 8;
         let limit = limit.min(MOST);
         let mut found = [0usize; MOST];
         let mut count = 0;
+        let mut add = |liberty: usize| {
+            if !found[..count].contains(&liberty) {
+                found[count] = liberty;
+                count += 1;
+            }
+            count >= limit
+        };
         let index = point.index();
-        self.visit_joined_stones(color, point, |stone| {
-            for direction in 0..4 {
-                let liberty = self.neighbour(stone, direction);
-                if self.cells[liberty] == EMPTY
-                    && liberty != index
-                    && !found[..count].contains(&liberty)
-                {
-                    found[count] = liberty;
-                    count += 1;
-                    if count >= limit {
-                        return true;
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            if self.cells[neighbour] == EMPTY && add(neighbour) {
+                return limit;
+            }
+        }
+        let own = cell_of(color);
+        let mut heads = [NO_CHAIN; 4];
+        for direction in 0..4 {
+            let neighbour = self.neighbour(index, direction);
+            let head = self.chain_head[neighbour];
+            if self.cells[neighbour] != own || heads.contains(&head) {
+                continue;
+            }
+            heads[direction] = head;
+            match self.liberties_besides(head as usize, index) {
+                Besides::None => {}
+                Besides::One(liberty) => {
+                    if add(liberty) {
+                        return limit;
+                    }
+                }
+                Besides::Several => {
+                    let mut stone = neighbour;
+                    loop {
+                        for step in 0..4 {
+                            let liberty = self.neighbour(stone, step);
+                            if self.cells[liberty] == EMPTY && liberty != index && add(liberty) {
+                                return limit;
+                            }
+                        }
+                        stone = self.next_stone[stone] as usize;
+                        if stone == neighbour {
+                            break;
+                        }
                     }
                 }
             }
-            false
-        });
+        }
         count
+    }
+
+    /// The liberties of the chain with head `head` other than the empty point `point`, which
+    /// is one of them, read from the chain's sums without walking it: the pairs naming `point`
+    /// are as many as the chain's stones next to it, and what is left names no point, one, or
+    /// several (`atari_liberty`'s test on the rest).
+    #[inline]
+    fn liberties_besides(&self, head: usize, point: usize) -> Besides {
+        let at_point = (0..4)
+            .filter(|&direction| self.chain_head[self.neighbour(point, direction)] as usize == head)
+            .count() as u64;
+        let index = point as u64;
+        let count = u64::from(self.pseudo_liberties[head]) - at_point;
+        let sum = u64::from(self.liberty_sums[head]) - at_point * index;
+        let square_sum = u64::from(self.liberty_square_sums[head]) - at_point * index * index;
+        if count == 0 {
+            Besides::None
+        } else if sum * sum == count * square_sum {
+            Besides::One((sum / count) as usize)
+        } else {
+            Besides::Several
+        }
     }
 
     /// Calls `visit` with the empty point `point` and then with every stone of each distinct
@@ -1300,6 +1363,69 @@ pub(crate) mod tests {
         assert_eq!(board.liberties_after(Color::White, b3, 8), 4);
         // A lone stone in the corner: two liberties.
         assert_eq!(board.liberties_after(Color::White, at(&board, "D1"), 8), 2);
+    }
+
+    #[test]
+    fn liberties_after_agrees_with_playing_a_move_that_captures_nothing() {
+        random_positions(&[2, 3, 4, 5, 7, 9, 13, 19], |board, _| {
+            for point in board.empty_points() {
+                for color in Color::BOTH {
+                    if board.placement(color, point).captures {
+                        continue;
+                    }
+                    let mut copy = board.clone();
+                    copy.play(color, point);
+                    let played = if copy.get(point).is_some() {
+                        copy.liberties(point).len()
+                    } else {
+                        0
+                    };
+                    for limit in 1..=8 {
+                        let counted = board.liberties_after(color, point, limit);
+                        assert_eq!(counted, played.min(limit), "{color:?} {point:?} {board:?}");
+                    }
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn liberties_after_reads_a_joined_chain_s_other_liberties_none_one_or_several() {
+        //   4 . . . .    White B2-C2 has the liberties B1 and C1 only. White B1 joins it:
+        //   3 X X X .    its own empty neighbours A1 and C1, and the chain's one other
+        //   2 X O O X    liberty, C1 again: two in all.
+        //   1 . . . .
+        let board = diagram(
+            "
+            . . . .
+            X X X .
+            X O O X
+            . . . .",
+        );
+        let b1 = at(&board, "B1");
+        assert_eq!(board.liberties_after(Color::White, b1, 8), 2);
+        assert_eq!(board.liberties_after(Color::White, b1, 1), 1);
+        //   4 . . . .    With Black on C1 the chain's only liberty is B1: White B1 has A1.
+        //   3 X X X .
+        //   2 X O O X
+        //   1 . . X .
+        let mut atari = board.clone();
+        atari.play(Color::Black, at(&board, "C1"));
+        assert_eq!(atari.liberties_after(Color::White, b1, 8), 1);
+        //   4 . . . .    Black B3 joins A2-A3 (liberties A1, A4 besides B3) and C3 (C4, D3
+        //   3 X . X .    besides B3), and has its own empty neighbour B4: five in all.
+        //   2 X O O X
+        //   1 . . . .
+        let several = diagram(
+            "
+            . . . .
+            X . X .
+            X O O X
+            . . . .",
+        );
+        let b3 = at(&several, "B3");
+        assert_eq!(several.liberties_after(Color::Black, b3, 8), 5);
+        assert_eq!(several.liberties_after(Color::Black, b3, 3), 3);
     }
 
     #[test]

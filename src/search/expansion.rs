@@ -340,7 +340,10 @@ mod tests {
         let children = inner_children(&board, Color::Black, &recent, 14.0);
         // Counted from the start: 16 moves, a pass and a header, then 16 pending and a header.
         assert_eq!(children.len(), FIRST_CHILDREN + 1);
-        assert_eq!(children.units(), (FIRST_CHILDREN + 2) + (FIRST_CHILDREN + 1));
+        assert_eq!(
+            children.units(),
+            (FIRST_CHILDREN + 2) + (FIRST_CHILDREN + 1)
+        );
         assert!(
             children.take_pending(2 * FIRST_CHILDREN).is_none(),
             "starts elsewhere"
