@@ -2,7 +2,7 @@
 //! decides between one eye and two. The region is found by a flood fill of a 5×5 window with
 //! bit shifts, so asking costs no allocation and little time. Knows only the board.
 
-use crate::board::{Board, Cell, Color, NEIGHBOUR_STEPS, Point};
+use crate::board::{Board, Cell, Color, NEIGHBOUR_STEPS, Point, RING_STEPS};
 
 /// The distance between vertically adjacent points in the board's grid.
 const STRIDE: isize = NEIGHBOUR_STEPS[3];
@@ -120,21 +120,20 @@ impl ShapeOfStones {
     }
 }
 
-/// A quick necessary condition, read from the neighbourhood code of a point that holds no
-/// `defender` stone, for that point to lie in a region of at most six points holding no
-/// `defender` stone: the point, its orthogonal neighbours that are not `defender` stones or
-/// off the board, and the diagonal points next to those that are not either, all belong to
-/// the region, so there must be at most six of them. A point with no such orthogonal
-/// neighbour is a region of one point, never an eye space with a vital point, and is refused
-/// too.
+/// A quick necessary condition for the point `start`, which holds no `defender` stone, to
+/// lie in a region of at most six points holding no `defender` stone: the point, its
+/// orthogonal neighbours that are not `defender` stones or off the board, the diagonal points
+/// next to those that are not either (read from the neighbourhood code), and the points two
+/// steps straight out through an open neighbour that are not either, all belong to the
+/// region, so there must be at most six of them. A point with no such orthogonal neighbour is
+/// a region of one point, never an eye space with a vital point, and is refused too.
 #[inline]
-fn may_lie_in_small_eye_space(code: u16, defender: Color) -> bool {
+fn may_lie_in_small_eye_space(board: &Board, start: Point, defender: Color) -> bool {
+    let code = board.neighbourhood(start);
     let wall = Cell::Wall as u16;
     let defender_cell = defender.index() as u16 + 1;
-    let open = |slot: usize| {
-        let cell = (code >> (2 * slot)) & 3;
-        cell != defender_cell && cell != wall
-    };
+    let open_cell = |cell: u16| cell != defender_cell && cell != wall;
+    let open = |slot: usize| open_cell((code >> (2 * slot)) & 3);
     // Slots: 0 above-left, 1 above, 2 above-right, 3 left, 4 right, 5 below-left, 6 below,
     // 7 below-right.
     let (above, left, right, below) = (open(1), open(3), open(4), open(6));
@@ -147,7 +146,20 @@ fn may_lie_in_small_eye_space(code: u16, defender: Color) -> bool {
         + u32::from(open(2) && (above || right))
         + u32::from(open(5) && (below || left))
         + u32::from(open(7) && (below || right));
-    (2..=6).contains(&count)
+    if !(2..=6).contains(&count) {
+        return false;
+    }
+    // Two steps out through an open neighbour stays inside the grid: at most one step past
+    // the board, onto its wall.
+    let beyond = |open: bool, slot: usize| {
+        open && open_cell(board.cell_at(start, 2 * RING_STEPS[slot]) as u16)
+    };
+    let count = count
+        + u32::from(beyond(above, 1))
+        + u32::from(beyond(left, 3))
+        + u32::from(beyond(right, 4))
+        + u32::from(beyond(below, 6));
+    count <= 6
 }
 
 /// An eye space: a connected region of two to six points holding no stone of the enclosing
@@ -176,9 +188,7 @@ impl EyeSpace {
     /// when there is none.
     #[inline]
     fn flood(board: &Board, start: Point, defender: Color, region: &mut ShapeOfStones) -> bool {
-        if board.has_stone(defender, start)
-            || !may_lie_in_small_eye_space(board.neighbourhood(start), defender)
-        {
+        if board.has_stone(defender, start) || !may_lie_in_small_eye_space(board, start, defender) {
             return false;
         }
         let Some(bits) = window_region(board, start, defender, 6) else {
