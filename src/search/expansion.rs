@@ -274,22 +274,24 @@ mod tests {
         assert!(turns(&black).contains(&Move::Place(at(&board, "B2"))));
     }
 
+    /// Black to play can take White C3 at C2; 77 empty points.
+    const CAPTURE_AT_C2: &str = "
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X . . . . . .
+        . X O X . . . . .
+        . . . . . . . . .
+        . . . . . . . . .";
+
     #[test]
     fn an_inner_node_gets_its_best_ranked_moves_first_and_more_as_its_visits_grow() {
-        // Black can take White C3 at C2. The children come in the model's order, whatever
-        // the trained table thinks of that capture: the first has the best prior.
-        let board = diagram(
-            "
-            . . . . . . . . .
-            . . . . . . . . .
-            . . . . . . . . .
-            . . . . . . . . .
-            . . . . . . . . .
-            . . X . . . . . .
-            . X O X . . . . .
-            . . . . . . . . .
-            . . . . . . . . .",
-        );
+        // Black can take White C3 at C2 (`CAPTURE_AT_C2`). The children come in the model's
+        // order, whatever the trained table thinks of that capture: the first has the best
+        // prior.
+        let board = diagram(CAPTURE_AT_C2);
         let children = inner_children(&board, Color::Black, &History::default(), 14.0);
         assert_eq!(children.len(), FIRST_CHILDREN + 1);
         let best = children[0].prior_value();
@@ -322,20 +324,11 @@ mod tests {
 
     #[test]
     fn the_first_widening_takes_the_segment_cut_from_the_expansion_s_own_ranking() {
-        //   3 . X O X .    Black can take White C3 at C2; the position has a ranking
-        //   2 . . . . .    of 78 moves, of which the expansion shows 16.
-        let board = diagram(
-            "
-            . . . . . . . . .
-            . . . . . . . . .
-            . . . . . . . . .
-            . . . . . . . . .
-            . . . . . . . . .
-            . . X . . . . . .
-            . X O X . . . . .
-            . . . . . . . . .
-            . . . . . . . . .",
-        );
+        //   4 . . X . .    Black can take White C3 at C2 (`CAPTURE_AT_C2`): a ranking of
+        //   3 . X O X .    77 moves, of which the expansion shows 16 and keeps the next 16
+        //   2 . . . . .    pending.
+        //     A B C D E
+        let board = diagram(CAPTURE_AT_C2);
         let recent = History::default();
         let children = inner_children(&board, Color::Black, &recent, 14.0);
         // Counted from the start: 16 moves, a pass and a header, then 16 pending and a header.
