@@ -439,15 +439,15 @@ impl Board {
             }
         }
         let own = cell_of(color);
-        let mut heads = [NO_CHAIN; 4];
+        let heads = self.neighbour_heads(index);
+        let contacts = Board::contact_counts(&heads);
         for direction in 0..4 {
             let neighbour = self.neighbour(index, direction);
-            let head = self.chain_head[neighbour];
-            if self.cells[neighbour] != own || heads.contains(&head) {
+            let head = heads[direction];
+            if self.cells[neighbour] != own || heads[..direction].contains(&head) {
                 continue;
             }
-            heads[direction] = head;
-            match self.liberties_besides(head as usize, index) {
+            match self.liberties_besides(head as usize, index, contacts[direction]) {
                 Besides::None => {}
                 Besides::One(liberty) => {
                     if add(liberty) {
@@ -476,13 +476,11 @@ impl Board {
 
     /// The liberties of the chain with head `head` other than the empty point `point`, which
     /// is one of them, read from the chain's sums without walking it: the pairs naming `point`
-    /// are as many as the chain's stones next to it, and what is left names no point, one, or
-    /// several (`atari_liberty`'s test on the rest).
+    /// are as many as the chain's stones next to it, `contacts`, and what is left names no
+    /// point, one, or several (`atari_liberty`'s test on the rest).
     #[inline]
-    fn liberties_besides(&self, head: usize, point: usize) -> Besides {
-        let at_point = (0..4)
-            .filter(|&direction| self.chain_head[self.neighbour(point, direction)] as usize == head)
-            .count() as u64;
+    fn liberties_besides(&self, head: usize, point: usize, contacts: u16) -> Besides {
+        let at_point = u64::from(contacts);
         let index = point as u64;
         let count = u64::from(self.pseudo_liberties[head]) - at_point;
         let sum = u64::from(self.liberty_sums[head]) - at_point * index;
