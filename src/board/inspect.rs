@@ -64,7 +64,7 @@ impl Board {
         let count = u64::from(self.pseudo_liberties[head]);
         let sum = u64::from(self.liberty_sums[head]);
         let square_sum = u64::from(self.liberty_square_sums[head]);
-        (count > 0 && sum * sum == count * square_sum).then(|| Point((sum / count) as u16))
+        super::one_point_named(count, sum, square_sum).map(|liberty| Point(liberty as u16))
     }
 
     /// The distinct liberties of the chain through the stone on `point`, counted up to

@@ -41,6 +41,15 @@ pub const MIN_SIZE: usize = 2;
 /// The distance between vertically adjacent points in the padded grid, for every size.
 const STRIDE: usize = MAX_SIZE + 1;
 
+/// The one point that `count` (stone, empty neighbour) pairs name, from the sum of the
+/// points' indices and the sum of their squares: all name one point exactly when the squared
+/// sum is the count times the sum of squares, and it is the sum over the count. `None` when
+/// they name several, or when there are none.
+#[inline]
+fn one_point_named(count: u64, sum: u64, square_sum: u64) -> Option<usize> {
+    (count > 0 && sum * sum == count * square_sum).then(|| (sum / count) as usize)
+}
+
 /// The liberties a chain has besides one of them (`Board::liberties_besides`).
 enum Besides {
     None,
@@ -487,10 +496,8 @@ impl Board {
         let square_sum = u64::from(self.liberty_square_sums[head]) - at_point * index * index;
         if count == 0 {
             Besides::None
-        } else if sum * sum == count * square_sum {
-            Besides::One((sum / count) as usize)
         } else {
-            Besides::Several
+            one_point_named(count, sum, square_sum).map_or(Besides::Several, Besides::One)
         }
     }
 
