@@ -129,37 +129,48 @@ impl ShapeOfStones {
 /// a region of one point, never an eye space with a vital point, and is refused too.
 #[inline]
 fn may_lie_in_small_eye_space(board: &Board, start: Point, defender: Color) -> bool {
-    let code = board.neighbourhood(start);
-    let wall = Cell::Wall as u16;
-    let defender_cell = defender.index() as u16 + 1;
-    let open_cell = |cell: u16| cell != defender_cell && cell != wall;
-    let open = |slot: usize| open_cell((code >> (2 * slot)) & 3);
-    // Slots: 0 above-left, 1 above, 2 above-right, 3 left, 4 right, 5 below-left, 6 below,
-    // 7 below-right.
-    let (above, left, right, below) = (open(1), open(3), open(4), open(6));
-    let count = 1
-        + u32::from(above)
-        + u32::from(left)
-        + u32::from(right)
-        + u32::from(below)
-        + u32::from(open(0) && (above || left))
-        + u32::from(open(2) && (above || right))
-        + u32::from(open(5) && (below || left))
-        + u32::from(open(7) && (below || right));
+    let open = open_slots(board.neighbourhood(start), defender);
+    // Slots (bit 2 × slot): 0 above-left, 1 above, 2 above-right, 3 left, 4 right,
+    // 5 below-left, 6 below, 7 below-right. A diagonal point counts when it is open and one
+    // of the two orthogonal points beside it is.
+    let diagonals = open
+        & (((open >> 2 | open >> 6) & 1 << 0)
+            | ((open << 2 | open >> 4) & 1 << 4)
+            | ((open << 4 | open >> 2) & 1 << 10)
+            | ((open << 6 | open << 2) & 1 << 14));
+    let orthogonals = open & ORTHOGONAL_SLOTS;
+    let count = 1 + orthogonals.count_ones() + diagonals.count_ones();
     if !(2..=6).contains(&count) {
         return false;
     }
     // Two steps out through an open neighbour stays inside the grid: at most one step past
     // the board, onto its wall.
-    let beyond = |open: bool, slot: usize| {
-        open && open_cell(board.cell_at(start, 2 * RING_STEPS[slot]) as u16)
+    let defender_cell = defender.index() as u16 + 1;
+    let wall = Cell::Wall as u16;
+    let beyond = |slot: usize| {
+        let open_cell = |cell: u16| cell != defender_cell && cell != wall;
+        u32::from(
+            orthogonals >> (2 * slot) & 1 != 0
+                && open_cell(board.cell_at(start, 2 * RING_STEPS[slot]) as u16),
+        )
     };
-    let count = count
-        + u32::from(beyond(above, 1))
-        + u32::from(beyond(left, 3))
-        + u32::from(beyond(right, 4))
-        + u32::from(beyond(below, 6));
-    count <= 6
+    count + beyond(1) + beyond(3) + beyond(4) + beyond(6) <= 6
+}
+
+/// The slots of the orthogonal neighbours in a neighbourhood code (above, left, right,
+/// below), one bit each at the slot's low bit.
+const ORTHOGONAL_SLOTS: u16 = 1 << 2 | 1 << 6 | 1 << 8 | 1 << 12;
+
+/// The slots of a neighbourhood `code` that hold neither a `defender` stone nor the wall, one
+/// bit each at the slot's low bit. A slot's low bit is set for a black stone and the wall, its
+/// high bit for a white stone and the wall.
+#[inline]
+fn open_slots(code: u16, defender: Color) -> u16 {
+    let closed = match defender {
+        Color::Black => code,
+        Color::White => code >> 1,
+    };
+    !closed & 0x5555
 }
 
 /// An eye space: a connected region of two to six points holding no stone of the enclosing
@@ -339,6 +350,29 @@ mod tests {
             }
         });
         assert!(found > 100, "only {found} small regions seen");
+    }
+
+    #[test]
+    fn open_slots_are_the_neighbours_holding_neither_the_defenders_stone_nor_the_wall() {
+        // Around B1: A2 black, B2 white, C2 empty, A1 white, C1 black; the row below is off
+        // the board.
+        let board = diagram(
+            "
+            . . . . .
+            . . . . .
+            . . . . .
+            X O . . .
+            O . X . .",
+        );
+        let code = board.neighbourhood(at(&board, "B1"));
+        let slots = |open: u16| {
+            (0..8)
+                .filter(|slot| open >> (2 * slot) & 1 != 0)
+                .collect::<Vec<_>>()
+        };
+        // Slots: 0 above-left (A2), 1 above (B2), 2 above-right (C2), 3 left (A1), 4 right (C1).
+        assert_eq!(slots(open_slots(code, Color::Black)), vec![1, 2, 3]);
+        assert_eq!(slots(open_slots(code, Color::White)), vec![0, 2, 4]);
     }
 
     #[test]
