@@ -82,10 +82,34 @@ pub struct Node {
 
 impl<'a> IntoIterator for &'a Children {
     type Item = &'a Node;
-    type IntoIter = Box<dyn Iterator<Item = &'a Node> + 'a>;
+    type IntoIter = ChildNodes<'a>;
 
-    fn into_iter(self) -> Self::IntoIter {
-        Box::new(self.iter())
+    fn into_iter(self) -> ChildNodes<'a> {
+        self.iter()
+    }
+}
+
+/// Every child of a node, segment after segment (`Children::iter`).
+pub struct ChildNodes<'a> {
+    /// The rest of the current segment.
+    nodes: std::slice::Iter<'a, Node>,
+    /// The segment after the current one, if it has been added.
+    next: Option<&'a Children>,
+}
+
+impl<'a> Iterator for ChildNodes<'a> {
+    type Item = &'a Node;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a Node> {
+        loop {
+            if let Some(node) = self.nodes.next() {
+                return Some(node);
+            }
+            let segment = self.next?;
+            self.nodes = segment.nodes.iter();
+            self.next = segment.next.get().map(|next| &**next);
+        }
     }
 }
 
@@ -165,8 +189,11 @@ impl Children {
     }
 
     /// Every child, segment after segment.
-    pub fn iter(&self) -> impl Iterator<Item = &Node> + '_ {
-        self.segments().flatten()
+    pub fn iter(&self) -> ChildNodes<'_> {
+        ChildNodes {
+            nodes: self.nodes.iter(),
+            next: self.next.get().map(|next| &**next),
+        }
     }
 
     /// The last segment.
@@ -820,6 +847,27 @@ mod tests {
             node = &node.expand(|| Children::new(vec![Node::new(Move::Pass, 0.0, 0.0)], 0, 0))[0];
         }
         drop(root);
+    }
+
+    #[test]
+    fn children_are_iterated_segment_after_segment_past_an_empty_one() {
+        let segment = |indices: &[u16]| {
+            let nodes = indices
+                .iter()
+                .map(|&index| Node::new(point(index), 0.0, 0.0))
+                .collect();
+            Children::new(nodes, 0, 0)
+        };
+        let children = segment(&[10, 11]);
+        children.widen(|_| segment(&[]));
+        children.widen(|_| segment(&[12]));
+        children.widen(|_| segment(&[13, 14]));
+        let points: Vec<Move> = children.iter().map(Node::turn).collect();
+        let expected: Vec<Move> = (10..=14).map(point).collect();
+        assert_eq!(points, expected);
+        let by_reference: Vec<Move> = (&children).into_iter().map(Node::turn).collect();
+        assert_eq!(by_reference, expected);
+        assert_eq!(segment(&[]).iter().count(), 0);
     }
 
     #[test]
