@@ -104,14 +104,14 @@ fn canonical_codes() -> &'static [u16] {
     })
 }
 
-/// The diamonds' geometry: the offsets by distance, and for each symmetry where each offset
-/// goes; and the random numbers of the hash.
+/// The diamonds' geometry and the random numbers of the hash.
 struct Diamonds {
+    /// The offsets, by distance.
     offsets: [(isize, isize); DIAMOND_POINTS],
-    /// `images[symmetry][k]`: the index of the image of offset k under the symmetry.
-    images: [[u8; DIAMOND_POINTS]; 8],
-    /// `keys[k][cell]`: the hash of `cell` (1 own, 2 opponent, 3 off the board) at offset k.
-    keys: [[u64; 4]; DIAMOND_POINTS],
+    /// `symmetric_keys[k][cell][symmetry]`: the hash of `cell` (1 own, 2 opponent, 3 off the
+    /// board) at the image of offset k under the symmetry, so that one point updates the eight
+    /// symmetries' hashes from eight keys side by side.
+    symmetric_keys: [[[u64; 8]; 4]; DIAMOND_POINTS],
     /// How many offsets are within each radius of `DIAMOND_RADII`.
     ends: [usize; 3],
 }
@@ -131,20 +131,27 @@ fn diamonds() -> &'static Diamonds {
         }
         let offsets: [(isize, isize); DIAMOND_POINTS] =
             offsets.try_into().expect("40 points within distance 4");
-        let images = std::array::from_fn(|symmetry| {
+        // `images[symmetry][k]`: the index of the image of offset k under the symmetry.
+        let images: [[usize; DIAMOND_POINTS]; 8] = std::array::from_fn(|symmetry| {
             std::array::from_fn(|k| {
                 let (x, y) = offsets[k];
                 let image = SYMMETRIES[symmetry](x, y);
-                offsets.iter().position(|&o| o == image).unwrap_or(k) as u8
+                offsets.iter().position(|&o| o == image).unwrap_or(k)
             })
         });
+        // `keys[k][cell]`: the hash of `cell` at offset k.
         let mut state = 0x4b6f_7375_6d69_u64;
-        let keys = std::array::from_fn(|_| {
+        let keys: [[u64; 4]; DIAMOND_POINTS] = std::array::from_fn(|_| {
             let mut row = [0u64; 4];
             for key in row.iter_mut().skip(1) {
                 *key = split_mix(&mut state);
             }
             row
+        });
+        let symmetric_keys = std::array::from_fn(|k| {
+            std::array::from_fn(|cell| {
+                std::array::from_fn(|symmetry| keys[images[symmetry][k]][cell])
+            })
         });
         let within = |radius: usize| {
             offsets
@@ -154,8 +161,7 @@ fn diamonds() -> &'static Diamonds {
         };
         Diamonds {
             offsets,
-            images,
-            keys,
+            symmetric_keys,
             ends: DIAMOND_RADII.map(within),
         }
     })
@@ -196,8 +202,8 @@ pub fn diamond_hashes(board: &Board, color: Color, point: Point) -> [u64; 3] {
             }
         };
         if cell != 0 {
-            for (symmetry, hash) in hashes.iter_mut().enumerate() {
-                *hash ^= diamonds.keys[diamonds.images[symmetry][k] as usize][cell];
+            for (hash, key) in hashes.iter_mut().zip(&diamonds.symmetric_keys[k][cell]) {
+                *hash ^= key;
             }
         }
         if k + 1 == diamonds.ends[radius] {
