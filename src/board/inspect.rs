@@ -182,3 +182,5 @@ impl Board {
 pub const NEIGHBOUR_STEPS: [isize; 4] = NEIGHBOUR_OFFSETS;
 /// Grid offsets of the eight surrounding points in `Board::neighbourhood` order, for `step`.
 pub const RING_STEPS: [isize; 8] = RING_OFFSETS;
+/// The low bit of each of the eight two-bit slots of a `Board::neighbourhood` code.
+pub const SLOT_LOW_BITS: u16 = 0x5555;

@@ -31,7 +31,7 @@ mod inspect;
 mod point;
 mod zobrist;
 
-pub use inspect::{Cell, NEIGHBOUR_STEPS, RING_STEPS};
+pub use inspect::{Cell, NEIGHBOUR_STEPS, RING_STEPS, SLOT_LOW_BITS};
 pub use point::{Color, Point};
 
 /// The largest board GTP can name (columns A–Z without I).

@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use crate::board::{Board, Color, Point};
+use crate::board::{Board, Color, Point, SLOT_LOW_BITS};
 
 /// The radii of the diamond shapes, smallest first.
 pub const DIAMOND_RADII: [usize; 3] = [2, 3, 4];
@@ -61,7 +61,7 @@ pub fn mover_code(board: &Board, color: Color, point: Point) -> u16 {
 /// The code with black and white exchanged in every slot (empty and off-board stay).
 #[inline]
 pub fn swap_colours(code: u16) -> u16 {
-    ((code & 0x5555) << 1) | ((code >> 1) & 0x5555)
+    ((code & SLOT_LOW_BITS) << 1) | ((code >> 1) & SLOT_LOW_BITS)
 }
 
 /// The canonical form of a 3×3 code: the smallest code among its eight symmetries.

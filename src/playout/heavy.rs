@@ -13,7 +13,7 @@
 
 use rand::Rng;
 
-use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point, RING_STEPS};
+use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point, RING_STEPS, SLOT_LOW_BITS};
 use crate::playout::patterns::PatternTable;
 use crate::playout::policy;
 use crate::tactics::{self, EyeSpace, SelfAtari, self_atari};
@@ -137,7 +137,7 @@ fn pattern_move(
     // One bit (the low one of its two) for each empty slot of the ring's code, in the order
     // of `RING_STEPS`: no branch for the occupied ones.
     let ring = board.neighbourhood(last);
-    let mut empty_slots = !(ring | ring >> 1) & 0x5555;
+    let mut empty_slots = !(ring | ring >> 1) & SLOT_LOW_BITS;
     while empty_slots != 0 {
         let slot = empty_slots.trailing_zeros() as usize / 2;
         empty_slots &= empty_slots - 1;

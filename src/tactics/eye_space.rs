@@ -2,7 +2,7 @@
 //! decides between one eye and two. The region is found by a flood fill of a 5×5 window with
 //! bit shifts, so asking costs no allocation and little time. Knows only the board.
 
-use crate::board::{Board, Cell, Color, NEIGHBOUR_STEPS, Point, RING_STEPS};
+use crate::board::{Board, Cell, Color, NEIGHBOUR_STEPS, Point, RING_STEPS, SLOT_LOW_BITS};
 
 /// The distance between vertically adjacent points in the board's grid.
 const STRIDE: isize = NEIGHBOUR_STEPS[3];
@@ -144,14 +144,12 @@ fn may_lie_in_small_eye_space(board: &Board, start: Point, defender: Color) -> b
         return false;
     }
     // Two steps out through an open neighbour stays inside the grid: at most one step past
-    // the board, onto its wall.
-    let defender_cell = defender.index() as u16 + 1;
-    let wall = Cell::Wall as u16;
+    // the board, onto its wall. A lone cell is a code of one slot, slot 0.
     let beyond = |slot: usize| {
-        let open_cell = |cell: u16| cell != defender_cell && cell != wall;
+        let open_cell = |cell: Cell| open_slots(cell as u16, defender) & 1 != 0;
         u32::from(
             orthogonals >> (2 * slot) & 1 != 0
-                && open_cell(board.cell_at(start, 2 * RING_STEPS[slot]) as u16),
+                && open_cell(board.cell_at(start, 2 * RING_STEPS[slot])),
         )
     };
     count + beyond(1) + beyond(3) + beyond(4) + beyond(6) <= 6
@@ -170,7 +168,7 @@ fn open_slots(code: u16, defender: Color) -> u16 {
         Color::Black => code,
         Color::White => code >> 1,
     };
-    !closed & 0x5555
+    !closed & SLOT_LOW_BITS
 }
 
 /// An eye space: a connected region of two to six points holding no stone of the enclosing
