@@ -202,60 +202,14 @@ fn play_random_game(
     while passes < 2 && number < move_limit {
         number += 1;
         let context = format!("{context}, move {number}, {}", colors[to_move]);
-        let (own, other) = (&state.stones[to_move], &state.stones[1 - to_move]);
-
-        // Illegal plays, refused by both. The ko retake exists only right after a capture
-        // that made one; suicide points are the empty points missing from all_legal.
-        let mut attempts: Vec<(Attempt, Place)> = Vec::new();
-        if let Some(point) = ko_point {
-            attempts.push((Attempt::KoRetake, point));
-        }
-        let occupied: Vec<Place> = own.iter().chain(other.iter()).copied().collect();
-        if !occupied.is_empty() && number % 4 == 0 {
-            attempts.push((
-                Attempt::Occupied,
-                occupied[random.random_range(0..occupied.len())],
-            ));
-        }
-        let suicides: Vec<Place> = (0..size)
-            .flat_map(|x| (0..size).map(move |y| (x, y)))
-            .filter(|place| {
-                !own.contains(place)
-                    && !other.contains(place)
-                    && !state.legal.contains(place)
-                    && Some(*place) != ko_point
-            })
-            .collect();
-        if !suicides.is_empty() {
-            attempts.push((
-                Attempt::Suicide,
-                suicides[random.random_range(0..suicides.len())],
-            ));
-        }
+        let attempts = illegal_attempts(&state, to_move, ko_point, number, size, &mut random);
         for (kind, place) in attempts {
-            if kind == Attempt::KoRetake {
-                assert!(
-                    !state.legal.contains(&place),
-                    "{context}: the ko retake at {} is listed as legal",
-                    vertex_of(place)
-                );
-            }
-            let command = format!("play {} {}", colors[to_move], vertex_of(place));
-            let (kosumi, gnugo) = pair.send(std::slice::from_ref(&command));
-            assert_eq!(
-                kosumi[0],
-                Err("illegal move".to_string()),
-                "{context}: Kosumi on {command} ({kind:?})"
-            );
-            assert_eq!(
-                gnugo[0],
-                Err("illegal move".to_string()),
-                "{context}: GNU Go on {command} ({kind:?})"
-            );
+            check_refused(pair, &state, kind, place, colors[to_move], &context);
             *tally.entry(kind).or_default() += 1;
         }
 
         // The move: uniform among legal points that are not the mover's own eyes.
+        let (own, other) = (&state.stones[to_move], &state.stones[1 - to_move]);
         let candidates: Vec<Place> = state
             .legal
             .iter()
@@ -269,30 +223,108 @@ fn play_random_game(
         passes = if chosen.is_none() { passes + 1 } else { 0 };
 
         let before = state;
+        state = pair.agreed_state(colors[1 - to_move], &format!("{context} after {vertex}"));
+        ko_point = chosen.and_then(|played| ko_made(size, &before, &state, to_move, played));
         to_move = 1 - to_move;
-        state = pair.agreed_state(colors[to_move], &format!("{context} after {vertex}"));
-
-        // A ko: the move captured exactly one stone, and its stone stands alone with that
-        // point as its only liberty.
-        ko_point = chosen.and_then(|played| {
-            let mover = 1 - to_move;
-            let captured: Vec<Place> = before.stones[1 - mover]
-                .difference(&state.stones[1 - mover])
-                .copied()
-                .collect();
-            let alone = neighbours(size, played)
-                .iter()
-                .all(|neighbour| !state.stones[mover].contains(neighbour));
-            let liberties: Vec<Place> = neighbours(size, played)
-                .into_iter()
-                .filter(|neighbour| {
-                    !state.stones[0].contains(neighbour) && !state.stones[1].contains(neighbour)
-                })
-                .collect();
-            (captured.len() == 1 && alone && liberties == captured).then(|| captured[0])
-        });
     }
     number
+}
+
+/// The illegal plays to try for the mover (`to_move`, 0 for Black): the ko retake, which
+/// exists only right after a capture that made one; every fourth move an occupied point; and a
+/// suicide point, one of the empty points missing from all_legal.
+fn illegal_attempts(
+    state: &State,
+    to_move: usize,
+    ko_point: Option<Place>,
+    number: usize,
+    size: usize,
+    random: &mut Xoshiro256PlusPlus,
+) -> Vec<(Attempt, Place)> {
+    let (own, other) = (&state.stones[to_move], &state.stones[1 - to_move]);
+    let mut attempts: Vec<(Attempt, Place)> = Vec::new();
+    if let Some(point) = ko_point {
+        attempts.push((Attempt::KoRetake, point));
+    }
+    let occupied: Vec<Place> = own.iter().chain(other.iter()).copied().collect();
+    if !occupied.is_empty() && number % 4 == 0 {
+        attempts.push((
+            Attempt::Occupied,
+            occupied[random.random_range(0..occupied.len())],
+        ));
+    }
+    let suicides: Vec<Place> = (0..size)
+        .flat_map(|x| (0..size).map(move |y| (x, y)))
+        .filter(|place| {
+            !own.contains(place)
+                && !other.contains(place)
+                && !state.legal.contains(place)
+                && Some(*place) != ko_point
+        })
+        .collect();
+    if !suicides.is_empty() {
+        attempts.push((
+            Attempt::Suicide,
+            suicides[random.random_range(0..suicides.len())],
+        ));
+    }
+    attempts
+}
+
+/// Plays an illegal `place` for `color` on both engines, and checks that both refuse it (and
+/// that a ko retake is not listed as legal).
+fn check_refused(
+    pair: &mut Pair,
+    state: &State,
+    kind: Attempt,
+    place: Place,
+    color: &str,
+    context: &str,
+) {
+    if kind == Attempt::KoRetake {
+        assert!(
+            !state.legal.contains(&place),
+            "{context}: the ko retake at {} is listed as legal",
+            vertex_of(place)
+        );
+    }
+    let command = format!("play {color} {}", vertex_of(place));
+    let (kosumi, gnugo) = pair.send(std::slice::from_ref(&command));
+    assert_eq!(
+        kosumi[0],
+        Err("illegal move".to_string()),
+        "{context}: Kosumi on {command} ({kind:?})"
+    );
+    assert_eq!(
+        gnugo[0],
+        Err("illegal move".to_string()),
+        "{context}: GNU Go on {command} ({kind:?})"
+    );
+}
+
+/// The ko point `mover`'s move at `played` made, if any: the move captured exactly one stone,
+/// and its stone stands alone with that point as its only liberty.
+fn ko_made(
+    size: usize,
+    before: &State,
+    after: &State,
+    mover: usize,
+    played: Place,
+) -> Option<Place> {
+    let captured: Vec<Place> = before.stones[1 - mover]
+        .difference(&after.stones[1 - mover])
+        .copied()
+        .collect();
+    let alone = neighbours(size, played)
+        .iter()
+        .all(|neighbour| !after.stones[mover].contains(neighbour));
+    let liberties: Vec<Place> = neighbours(size, played)
+        .into_iter()
+        .filter(|neighbour| {
+            !after.stones[0].contains(neighbour) && !after.stones[1].contains(neighbour)
+        })
+        .collect();
+    (captured.len() == 1 && alone && liberties == captured).then(|| captured[0])
 }
 
 #[test]

@@ -544,26 +544,7 @@ fn a_twogtp_match_with_a_referee_runs_exactly_as_twogtp_drives_it() {
                 }
             }
         }
-        let mut passes = 0;
-        let mut moves = 0;
-        while passes < 2 {
-            assert!(moves <= 400, "game {game} passed the move limit");
-            let (mover, other) = if to_move == "b" {
-                (&mut *black, &mut *white)
-            } else {
-                (&mut *white, &mut *black)
-            };
-            let answer = mover.ok(&format!("genmove {to_move}"));
-            assert!(is_move(&answer), "genmove answered {answer:?}");
-            assert_ne!(answer.to_ascii_lowercase(), "resign");
-            let vertex = answer.to_ascii_uppercase();
-            let play = format!("play {} {vertex}", to_move.to_ascii_uppercase());
-            assert_eq!(other.ok(&play), "", "{play}");
-            assert_eq!(referee.ok(&play), "", "{play}");
-            passes = if vertex == "PASS" { passes + 1 } else { 0 };
-            moves += 1;
-            to_move = if to_move == "b" { "w" } else { "b" };
-        }
+        let moves = play_to_two_passes(black, white, &mut referee, to_move, game);
         assert!(moves > 40, "game {game} ended after only {moves} moves");
         let scores: Vec<String> = [&mut *black, &mut *white, &mut referee]
             .into_iter()
@@ -580,4 +561,37 @@ fn a_twogtp_match_with_a_referee_runs_exactly_as_twogtp_drives_it() {
     for engine in [first, second, referee] {
         engine.quit();
     }
+}
+
+/// Plays one game of a twogtp match to two passes in a row, as twogtp drives it: `genmove` to
+/// the side to move (`to_move`, "b" or "w"), that move as `play` to the other side and the
+/// referee. Returns the number of moves.
+fn play_to_two_passes(
+    black: &mut Engine,
+    white: &mut Engine,
+    referee: &mut Engine,
+    mut to_move: &str,
+    game: usize,
+) -> usize {
+    let mut passes = 0;
+    let mut moves = 0;
+    while passes < 2 {
+        assert!(moves <= 400, "game {game} passed the move limit");
+        let (mover, other) = if to_move == "b" {
+            (&mut *black, &mut *white)
+        } else {
+            (&mut *white, &mut *black)
+        };
+        let answer = mover.ok(&format!("genmove {to_move}"));
+        assert!(is_move(&answer), "genmove answered {answer:?}");
+        assert_ne!(answer.to_ascii_lowercase(), "resign");
+        let vertex = answer.to_ascii_uppercase();
+        let play = format!("play {} {vertex}", to_move.to_ascii_uppercase());
+        assert_eq!(other.ok(&play), "", "{play}");
+        assert_eq!(referee.ok(&play), "", "{play}");
+        passes = if vertex == "PASS" { passes + 1 } else { 0 };
+        moves += 1;
+        to_move = if to_move == "b" { "w" } else { "b" };
+    }
+    moves
 }

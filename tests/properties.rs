@@ -384,46 +384,12 @@ fn check_random_game(seed: u64) {
     let mut model = Model::new(size, rules);
     // Comparing every legal point, and `Board::verify` (quadratic in the chain length), are
     // slow on large boards in a debug build: there they run every few moves.
-    let full_check_every = if size <= 9 { 1 } else { 25 };
-    let verify_every = if size <= 13 { 1 } else { 3 };
-    // Every other game starts from §2.7's ko shape, its stones played in a random order (the
-    // colours need not alternate), then the capture; the retake is the next player's to find.
+    let checks = Checks {
+        full_every: if size <= 9 { 1 } else { 25 },
+        verify_every: if size <= 13 { 1 } else { 3 },
+    };
     if size >= 4 && seed % 2 == 0 {
-        let mut order: Vec<usize> = (0..7).collect();
-        for index in (1..order.len()).rev() {
-            order.swap(index, random.random_range(0..=index));
-        }
-        let room = size - 3;
-        let shape = KoShape::new(
-            size,
-            random.random_range(0..8),
-            random.random_range(0..room),
-            random.random_range(0..room),
-            &order,
-        );
-        let capturer = if random.random_bool(0.5) {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let stones = shape.stones.iter().map(|&(is_capturer, index)| {
-            let color = if is_capturer {
-                capturer
-            } else {
-                capturer.opponent()
-            };
-            (color, index)
-        });
-        for (color, index) in stones.chain([(capturer, shape.capture)]) {
-            let (reply, _) = engine.execute(Command::Play(color, vertex_of(size, index)));
-            assert_eq!(reply, Ok(String::new()), "{context}: setting up the ko");
-            model.play(color, Some(index));
-        }
-        assert!(
-            !model.is_legal(capturer.opponent(), shape.retake),
-            "{context}: the model allows the retake"
-        );
-        assert_same_legal_points(&engine, &model, &format!("{context}, after the ko capture"));
+        set_up_the_ko_shape(&mut engine, &mut model, &mut random, &context);
     }
     let mut color = engine.game().to_move();
     let mut turn = 0;
@@ -441,74 +407,175 @@ fn check_random_game(seed: u64) {
             break;
         }
         let context = format!("{context}, turn {turn}, {color:?}");
-        let before = engine.game().clone();
-
-        // Illegal attempts (occupied points, suicide, ko) are refused and change nothing. A few
-        // random points are tried, which finds an occupied one soon in most positions.
-        if turn % 3 == 0 {
-            let attempt = (0..30)
-                .map(|_| random.random_range(0..size * size))
-                .find(|&index| !model.is_legal(color, index));
-            if let Some(index) = attempt {
-                let (reply, _) = engine.execute(Command::Play(color, vertex_of(size, index)));
-                assert_eq!(reply, Err(Failure::IllegalMove), "{context}: index {index}");
-                assert!(
-                    engine.game() == &before,
-                    "{context}: a refused move changed the game"
-                );
-            }
-        }
-
-        // Now and then a pass of the player's own choosing, passes in any order included.
-        let chosen = if random.random_range(0..25) == 0 {
-            let (reply, _) = engine.execute(Command::Play(color, Vertex::Pass));
-            assert_eq!(reply, Ok(String::new()), "{context}: play pass");
-            None
-        } else {
-            let (reply, _) = engine.execute(Command::GenMove(color));
-            let answer =
-                reply.unwrap_or_else(|failure| panic!("{context}: genmove failed: {failure}"));
-            let chosen = parse_answer(size, &answer);
-            check_generated(&model, color, chosen, &answer, &before, &context);
-            chosen
-        };
-        let answer = chosen.map_or("pass".to_string(), |index| format!("index {index}"));
-        model.play(color, chosen);
-        assert_same_position(&engine, &model, turn % verify_every == 0, &context);
-        if turn % full_check_every == 0 {
-            assert_same_legal_points(&engine, &model, &context);
-        }
-
-        // Undo restores the exact previous state; replaying restores the exact new one.
-        let after = engine.game().clone();
-        let (reply, _) = engine.execute(Command::Undo);
-        assert_eq!(reply, Ok(String::new()), "{context}: undo");
-        assert!(
-            engine.game() == &before,
-            "{context}: undo did not restore the game"
+        play_and_check_a_turn(
+            &mut engine,
+            &mut model,
+            &mut random,
+            color,
+            turn,
+            checks,
+            &context,
         );
-        let vertex = chosen.map_or(Vertex::Pass, |index| vertex_of(size, index));
-        let (reply, _) = engine.execute(Command::Play(color, vertex));
-        assert_eq!(reply, Ok(String::new()), "{context}: replaying {answer}");
-        assert!(
-            engine.game() == &after,
-            "{context}: replaying gave another game"
-        );
-
         // Mostly the colours alternate; now and then the same colour moves again.
         if random.random_range(0..6) != 0 {
             color = color.opponent();
         }
     }
+    check_the_end(&mut engine, &model, size, rules, &context);
+}
+
+/// How often a random game runs the slow comparisons, in turns.
+#[derive(Clone, Copy)]
+struct Checks {
+    /// Every legal point compared.
+    full_every: usize,
+    /// `Board::verify` run.
+    verify_every: usize,
+}
+
+/// Plays §2.7's ko shape, its stones in a random order (the colours need not alternate), then
+/// the capture, and checks that the model refuses the retake; finding that the engine refuses
+/// it is the next player's task.
+fn set_up_the_ko_shape(
+    engine: &mut Engine,
+    model: &mut Model,
+    random: &mut Xoshiro256PlusPlus,
+    context: &str,
+) {
+    let size = engine.game().size();
+    let mut order: Vec<usize> = (0..7).collect();
+    for index in (1..order.len()).rev() {
+        order.swap(index, random.random_range(0..=index));
+    }
+    let room = size - 3;
+    let shape = KoShape::new(
+        size,
+        random.random_range(0..8),
+        random.random_range(0..room),
+        random.random_range(0..room),
+        &order,
+    );
+    let capturer = if random.random_bool(0.5) {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let stones = shape.stones.iter().map(|&(is_capturer, index)| {
+        let color = if is_capturer {
+            capturer
+        } else {
+            capturer.opponent()
+        };
+        (color, index)
+    });
+    for (color, index) in stones.chain([(capturer, shape.capture)]) {
+        let (reply, _) = engine.execute(Command::Play(color, vertex_of(size, index)));
+        assert_eq!(reply, Ok(String::new()), "{context}: setting up the ko");
+        model.play(color, Some(index));
+    }
+    assert!(
+        !model.is_legal(capturer.opponent(), shape.retake),
+        "{context}: the model allows the retake"
+    );
+    assert_same_legal_points(engine, model, &format!("{context}, after the ko capture"));
+}
+
+/// One turn of a random game: now and then an illegal attempt, then a pass or a generated
+/// move, compared with the model, then undone and replayed.
+fn play_and_check_a_turn(
+    engine: &mut Engine,
+    model: &mut Model,
+    random: &mut Xoshiro256PlusPlus,
+    color: Color,
+    turn: usize,
+    checks: Checks,
+    context: &str,
+) {
+    let size = engine.game().size();
+    let before = engine.game().clone();
+    if turn % 3 == 0 {
+        try_an_illegal_move(engine, model, random, color, &before, context);
+    }
+    // Now and then a pass of the player's own choosing, passes in any order included.
+    let chosen = if random.random_range(0..25) == 0 {
+        let (reply, _) = engine.execute(Command::Play(color, Vertex::Pass));
+        assert_eq!(reply, Ok(String::new()), "{context}: play pass");
+        None
+    } else {
+        let (reply, _) = engine.execute(Command::GenMove(color));
+        let answer = reply.unwrap_or_else(|failure| panic!("{context}: genmove failed: {failure}"));
+        let chosen = parse_answer(size, &answer);
+        check_generated(model, color, chosen, &answer, &before, context);
+        chosen
+    };
+    model.play(color, chosen);
+    assert_same_position(engine, model, turn % checks.verify_every == 0, context);
+    if turn % checks.full_every == 0 {
+        assert_same_legal_points(engine, model, context);
+    }
+    let vertex = chosen.map_or(Vertex::Pass, |index| vertex_of(size, index));
+    check_undo_and_replay(engine, &before, color, vertex, context);
+}
+
+/// Illegal attempts (occupied points, suicide, ko) are refused and leave the game `before`. A few random
+/// points are tried, which finds an occupied one soon in most positions.
+fn try_an_illegal_move(
+    engine: &mut Engine,
+    model: &Model,
+    random: &mut Xoshiro256PlusPlus,
+    color: Color,
+    before: &Game,
+    context: &str,
+) {
+    let size = engine.game().size();
+    let attempt = (0..30)
+        .map(|_| random.random_range(0..size * size))
+        .find(|&index| !model.is_legal(color, index));
+    if let Some(index) = attempt {
+        let (reply, _) = engine.execute(Command::Play(color, vertex_of(size, index)));
+        assert_eq!(reply, Err(Failure::IllegalMove), "{context}: index {index}");
+        assert!(
+            engine.game() == before,
+            "{context}: a refused move changed the game"
+        );
+    }
+}
+
+/// Undo restores the exact game `before` the move just played; replaying `vertex` restores the
+/// exact game after it.
+fn check_undo_and_replay(
+    engine: &mut Engine,
+    before: &Game,
+    color: Color,
+    vertex: Vertex,
+    context: &str,
+) {
+    let after = engine.game().clone();
+    let (reply, _) = engine.execute(Command::Undo);
+    assert_eq!(reply, Ok(String::new()), "{context}: undo");
+    assert!(
+        engine.game() == before,
+        "{context}: undo did not restore the game"
+    );
+    let (reply, _) = engine.execute(Command::Play(color, vertex));
+    assert_eq!(reply, Ok(String::new()), "{context}: replaying {vertex:?}");
+    assert!(
+        engine.game() == &after,
+        "{context}: replaying gave another game"
+    );
+}
+
+/// At the end of play the engine and the model agree that play has ended and on the position,
+/// and undoing every move gives back the empty board.
+fn check_the_end(engine: &mut Engine, model: &Model, size: usize, rules: Rules, context: &str) {
     assert_eq!(
         engine.game().is_over(),
         model.is_over(),
         "{context}: the engine and the model disagree on the end of play"
     );
     let context = format!("{context}, at the end");
-    assert_same_position(&engine, &model, true, &context);
-    assert_same_legal_points(&engine, &model, &context);
-    // Undo all the way back to the empty board.
+    assert_same_position(engine, model, true, &context);
+    assert_same_legal_points(engine, model, &context);
     while engine.execute(Command::Undo).0.is_ok() {}
     assert!(
         engine.game() == &Game::new(size, rules, 7.5).expect("a valid size"),
