@@ -262,6 +262,7 @@ mod tests {
         Action, Limits, MctsPlayer, MctsSettings, Player, Purpose, RandomPlayer, Request,
     };
     use crate::rules::Rules;
+    use crate::score::tests::SEKI_WITH_EYES;
 
     /// A game under `rules` and `komi` whose position is the diagram (setup stones), with
     /// `to_move` to play; `opponent_passed` adds a pass by the other colour first.
@@ -413,24 +414,11 @@ mod tests {
         assert_eq!(decision(&game, Color::Black, 300), Action::Play(Move::Pass));
     }
 
-    /// A seki with eyes at the top (black B9 A8 B8 C8, eye A9; white D9 D8 E8 F8 F9, eye E9;
-    /// shared liberty C9); White's outer group owns A1–B6, Black's big group the right side.
-    const SEKI: &str = "
-        . X . O . O X . X
-        X X X O O O X X X
-        O O O X X X X . .
-        . . O X . . . . .
-        . . O X . . . . .
-        . . O X . . . . .
-        . . O X . . . . .
-        . . O X . . . . .
-        . . O X . . . . .";
-
     #[test]
     fn neither_side_fills_the_shared_liberty_of_a_seki() {
         for rules in [Rules::JAPANESE, Rules::CHINESE] {
             for color in Color::BOTH {
-                let game = game_from(SEKI, rules, 6.5, color, false);
+                let game = game_from(SEKI_WITH_EYES, rules, 6.5, color, false);
                 let liberty = at(game.board(), "C9");
                 let passing =
                     Passing::new(&game, color, &RandomPlayer::candidates(&game, color), None);

@@ -8,7 +8,7 @@
 //! the chaser whether the chase works. Knows only the board.
 
 use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point};
-use crate::tactics::{is_playable, on_copy};
+use crate::tactics::{is_playable, on_copy, two_liberties};
 
 /// The most stones one reading may play.
 const NODE_LIMIT: u32 = 24;
@@ -123,19 +123,20 @@ pub fn extension_escapes(board: &Board, color: Color, point: Point) -> bool {
     }
 }
 
+/// The liberty other than `atari` of the chain through `prey`, when it has exactly two.
+#[inline]
+fn other_liberty(board: &Board, prey: Point, atari: Point) -> Option<Point> {
+    let [first, second] = two_liberties(board, prey)?;
+    Some(if first == atari { second } else { first })
+}
+
 /// Whether the chain through `prey`, of `owner`, with two liberties, surely escapes an atari
 /// on `atari` (one of them) by running to the other: it would have three liberties or more,
 /// and the atari captures nothing that could change that. Read without playing.
 #[inline]
 fn runs_free(board: &Board, owner: Color, atari: Point, prey: Point) -> bool {
-    let mut liberties = [Point(0); 8];
-    if board.chain_liberties_up_to(prey, 3, &mut liberties) != 2 {
+    let Some(run) = other_liberty(board, prey, atari) else {
         return false;
-    }
-    let run = if liberties[0] == atari {
-        liberties[1]
-    } else {
-        liberties[0]
     };
     // The count includes `atari`, a liberty of the chain, unless four others came first.
     board.liberties_after(owner, run, 4) >= 4 && !board.placement(owner.opponent(), atari).captures
@@ -147,14 +148,8 @@ fn runs_free(board: &Board, owner: Color, atari: Point, prey: Point) -> bool {
 /// chasing chain next to the chain is in atari. Read without playing.
 #[inline]
 fn caught_at_once(board: &Board, owner: Color, atari: Point, prey: Point) -> bool {
-    let mut liberties = [Point(0); 8];
-    if board.chain_liberties_up_to(prey, 3, &mut liberties) != 2 {
+    let Some(run) = other_liberty(board, prey, atari) else {
         return false;
-    }
-    let run = if liberties[0] == atari {
-        liberties[1]
-    } else {
-        liberties[0]
     };
     let chaser = owner.opponent();
     let mut captures = [Point(0); 8];
