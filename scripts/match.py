@@ -44,7 +44,9 @@ final_score, `-` when there is none), moves, reason (passes, resign, move-limit,
 opponent_move_seconds; `-` for a side that answered none). Lines are written as games finish,
 so they may be out of order. Run the same command again to resume: games already in the file
 are skipped (error games too), and the settings must be the same. Each game is also written as SGF to --sgf-dir; for an error game
-the engines' stderr is kept beside it.
+the engines' stderr is kept beside it (`game-NNNN.ROLE.stderr`, ROLE kosumi, opponent or
+referee), and for every game with --keep-stderr: Kosumi's search log, with `RUST_LOG=debug` in
+the environment, gives each move's playouts, seconds and win rate.
 
 The summary gives the games played, Kosumi's wins, its win rate over the games without errors
 (a draw counts half) with the 95 % Wilson score interval, its wins as Black and as White, the
@@ -261,10 +263,11 @@ def engine_name(engine, fallback):
 
 
 class Match:
-    def __init__(self, settings, timeout, sgf_directory):
+    def __init__(self, settings, timeout, sgf_directory, keep_stderr=False):
         self.settings = settings
         self.timeout = timeout
         self.sgf_directory = sgf_directory
+        self.keep_stderr = keep_stderr
         self.stopping = threading.Event()
         self.lock = threading.Lock()
         self.live = set()
@@ -398,7 +401,7 @@ class Match:
             os.makedirs(self.sgf_directory, exist_ok=True)
             stem = os.path.join(self.sgf_directory, f"game-{number:04d}")
             write_sgf(stem + ".sgf", settings, game, names)
-            if error:
+            if error or self.keep_stderr:
                 for role, file in stderr_files.items():
                     file.seek(0)
                     with open(f"{stem}.{role}.stderr", "wb") as kept:
@@ -642,6 +645,9 @@ def main():
                         help="results file, resumed if it exists (default %(default)s)")
     parser.add_argument("--sgf-dir", help="directory for the SGF files (default: the results "
                                           "file's name without .tsv, plus -sgf)")
+    parser.add_argument("--keep-stderr", action="store_true",
+                        help="keep every game's engine stderr beside its SGF, not only an "
+                             "error game's")
     parser.add_argument("--fail-on-error", action="store_true",
                         help="exit with status 1 when any game ended in an error (for CI)")
     parser.add_argument("--summary", metavar="FILE", help="print the summary of FILE and exit")
@@ -704,7 +710,7 @@ def main():
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, terminated)  # `kill` ends the engines as Ctrl-C does
-    match = Match(settings, arguments.timeout, sgf_directory)
+    match = Match(settings, arguments.timeout, sgf_directory, arguments.keep_stderr)
     results = list(done)
     pool = concurrent.futures.ThreadPoolExecutor(arguments.parallel)
     try:
