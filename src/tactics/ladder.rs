@@ -10,10 +10,12 @@
 use crate::board::{Board, Color, NEIGHBOUR_STEPS, Point};
 use crate::tactics::{is_playable, on_copy, two_liberties};
 
-/// The most stones one reading may play.
+/// The most stones one reading may play. A ladder moves one point along the diagonal every
+/// two runs, each run with an atari, so this stops a reading about six points along: a longer
+/// ladder counts as an escape (docs/strength.md, "A ladder too long for the reader").
 const NODE_LIMIT: u32 = 24;
-/// The most runs (moves of the chain's owner) one reading may follow: enough to cross a
-/// 19×19 board diagonally.
+/// The most runs (moves of the chain's owner) one reading may follow: twelve points along the
+/// diagonal.
 const DEPTH_LIMIT: u32 = 24;
 
 /// What a reading may still spend.
