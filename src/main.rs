@@ -97,6 +97,10 @@ struct SearchFlags {
     /// (a server's lag, a slow controller).
     #[arg(long, global = true, default_value_t = 0.05, value_parser = parse_lag)]
     lag: f64,
+    /// mcts: never play from the opening book (9×9, komi 7.5, area counting), search every
+    /// move instead.
+    #[arg(long, global = true)]
+    no_book: bool,
 }
 
 impl SearchFlags {
@@ -120,6 +124,7 @@ impl SearchFlags {
             resign_below: self.resign,
             policy: self.policy.unwrap_or(playout::Policy::Heavy),
             lag: std::time::Duration::from_secs_f64(self.lag),
+            book: !self.no_book,
             ..MctsSettings::default()
         }
     }
@@ -352,6 +357,13 @@ fn serve(arguments: &Arguments, seed: u64) -> ExitCode {
         Ok(model) => log::debug!("move model: {}", model.description),
         Err(error) => {
             log::error!("the built-in move model is refused: {error}");
+            return ExitCode::FAILURE;
+        }
+    }
+    match knowledge::book::book() {
+        Ok(book) => log::debug!("opening book: {} positions", book.len()),
+        Err(error) => {
+            log::error!("the built-in opening book is refused: {error}");
             return ExitCode::FAILURE;
         }
     }

@@ -8,11 +8,14 @@
 //!   nakade, own eye, line, distance to the last two moves, pass, and its shapes);
 //! - `model`: the trained gammas, the file format and the built-in table
 //!   (`data/move-model.bin`), and the playouts' weights (`playout_pattern_weights`);
+//! - `book`: the opening book, moves chosen in advance for early 9×9 positions
+//!   (`data/opening-book.txt`);
 //! - `train`: fitting the gammas by minorization–maximization (`kosumi train`).
 //!
 //! A move's strength is the product of its features' gammas; its probability is its share of
 //! the strengths of every candidate in the position (`move_probabilities`).
 
+pub mod book;
 pub mod features;
 pub mod model;
 pub mod reading;

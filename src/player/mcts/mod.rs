@@ -44,6 +44,9 @@ pub struct MctsSettings {
     pub policy: Policy,
     /// Taken off every move's time on the clock for network and GUI delays (`--lag`).
     pub lag: std::time::Duration,
+    /// Whether `genmove` and `reg_genmove` play the opening book's move where it has one
+    /// (knowledge/book.rs) in place of searching.
+    pub book: bool,
 }
 
 /// The default tree memory limit: 1 GiB (`--memory 1024`).
@@ -65,6 +68,7 @@ impl Default for MctsSettings {
             default_playouts: DEFAULT_PLAYOUTS,
             policy: Policy::Heavy,
             lag: time::DEFAULT_LAG,
+            book: true,
         }
     }
 }
@@ -224,11 +228,11 @@ fn log_search(statistics: &Statistics, ending: &search::Ending, nodes: usize) {
 
 impl Player for MctsPlayer {
     fn decide(&mut self, mut request: Request<'_>) -> Decision {
-        let root = match Root::prepare(&request) {
+        let settings = self.settings.get();
+        let root = match Root::prepare(&request, settings.book) {
             Preparation::Answer(action) => return Decision::plain(action),
             Preparation::Search(root) => root,
         };
-        let settings = self.settings.get();
         let (tree, seed) = self.tree_and_seed(&request, &settings);
         let statistics = self.search(&tree, &root, &mut request, &settings, seed);
         let fallback = search::best_prior_move(&tree).unwrap_or(Move::Pass);
@@ -309,9 +313,11 @@ mod tests {
     use crate::game::tests::game_after;
     use crate::player::{Action, Limits, Progress};
 
+    /// A player that searches every move: these tests are about the search, not the book.
     fn small() -> MctsPlayer {
         let settings = MctsSettings {
             resign_below: 0.0,
+            book: false,
             ..MctsSettings::default()
         };
         MctsPlayer::new(settings, 9)
@@ -441,6 +447,7 @@ mod tests {
             resign_below: 0.0,
             memory: 3000 * NODE_BYTES,
             policy: Policy::Light,
+            book: false,
             ..MctsSettings::default()
         };
         let mut player = MctsPlayer::new(settings, 4);
@@ -542,6 +549,44 @@ mod tests {
                 .map(|shares| shares.len()),
             Some(81)
         );
+    }
+
+    #[test]
+    fn the_opening_book_answers_an_even_area_counted_9x9_game_without_a_search() {
+        let book_player = || {
+            let settings = MctsSettings {
+                resign_below: 0.0,
+                ..MctsSettings::default()
+            };
+            MctsPlayer::new(settings, 9)
+        };
+        let book = crate::knowledge::book::book().expect("the built-in book loads");
+        let chinese = Game::new(9, Rules::CHINESE, 7.5).unwrap();
+        let expected = book
+            .move_for(chinese.board(), Color::Black, 7.5)
+            .map(Move::Place);
+        for purpose in [Purpose::Play, Purpose::Suggest] {
+            let decision = book_player().decide(request(&chinese, Color::Black, purpose, 300));
+            assert_eq!(Some(decision.action), expected.map(Action::Play));
+            assert_eq!(decision.statistics, None, "the book's move needs no search");
+        }
+        // Analysis, territory counting, another komi and `book: false` all search.
+        let analysis = Purpose::Analyze { excluded: &[] };
+        let stopped = request(&chinese, Color::Black, analysis, 300);
+        let searched = |decision: Decision| decision.statistics.is_some();
+        assert!(searched(book_player().decide(Request {
+            stop: &|| true,
+            ..stopped
+        })));
+        for game in [
+            Game::new(9, Rules::JAPANESE, 7.5).unwrap(),
+            Game::new(9, Rules::CHINESE, 6.5).unwrap(),
+        ] {
+            let asked = request(&game, Color::Black, Purpose::Play, 300);
+            assert!(searched(book_player().decide(asked)));
+        }
+        let asked = request(&chinese, Color::Black, Purpose::Play, 300);
+        assert!(searched(small().decide(asked)));
     }
 
     #[test]

@@ -1,18 +1,19 @@
 //! Preparing a search: the moves the root may have (the game's own legality, superko
 //! included, without the player's own eyes; the cleanup moves in the cleanup phase; without
 //! the moves an analysis excludes, the moves the rules of passing judge losing), the decisions
-//! that need no search (the passes of player/passing.rs, passing when nothing else is left),
+//! that need no search (the opening book's moves, the passes of player/passing.rs, passing when nothing else is left),
 //! the komi the playouts count with and the positions the tree must not repeat.
 
 use super::choice::Choice;
 use super::time;
 use crate::board::{Color, Point};
 use crate::game::{Game, Move};
+use crate::knowledge;
 use crate::player::passing::{Passing, Plan};
 use crate::player::territory;
 use crate::player::{Action, Purpose, Request, cleanup};
 use crate::playout;
-use crate::rules::KoRule;
+use crate::rules::{KoRule, Scoring};
 use crate::search::{Position, Repetition};
 
 /// What a decision starts from.
@@ -37,11 +38,16 @@ pub(super) struct Root<'a> {
 }
 
 impl<'a> Root<'a> {
-    /// Prepares the search `request` asks for, or answers it at once.
-    pub(super) fn prepare(request: &Request<'a>) -> Preparation<'a> {
+    /// Prepares the search `request` asks for, or answers it at once (from the opening book
+    /// when `use_book`).
+    pub(super) fn prepare(request: &Request<'a>, use_book: bool) -> Preparation<'a> {
         let game = request.game;
         let color = request.color;
         let legal = own_moves(game, color);
+        if use_book && let Some(point) = book_move(request, &legal) {
+            log::debug!("opening book: {point:?}");
+            return Preparation::Answer(Action::Play(Move::Place(point)));
+        }
         let (root_moves, pass_allowed) = root_moves(request, &legal);
         let analyze = matches!(request.purpose, Purpose::Analyze { .. });
         // The rules of passing and of territory play (player/passing.rs) decide what the
@@ -87,6 +93,21 @@ impl<'a> Root<'a> {
             Move::Place(point) => allowed[point.index()],
         }
     }
+}
+
+/// The opening book's move (knowledge/book.rs) when the request plays or names a move in an
+/// even game counted by area and the book's move is among `legal`.
+fn book_move(request: &Request<'_>, legal: &[Point]) -> Option<Point> {
+    let game = request.game;
+    let wanted = matches!(request.purpose, Purpose::Play | Purpose::Suggest)
+        && game.rules().scoring == Scoring::Area
+        && game.handicap() == 0;
+    if !wanted {
+        return None;
+    }
+    let book = knowledge::book::book().ok()?;
+    let point = book.move_for(game.board(), request.color, game.komi())?;
+    legal.contains(&point).then_some(point)
 }
 
 /// The points where `color` may play under the game's rules, but for its own eyes.

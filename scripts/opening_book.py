@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Build Kosumi's opening book (data/opening-book.txt) from game records and a GTP engine.
+
+The positions are those met in the given SGF games (9x9 at the given komi) in their first
+--plies moves with the player named by --player to move, seen in at least --min-games games,
+counted whatever their rotation or reflection. For each, the engine named by --engine (any
+GTP engine; we use KataGo with one of the networks of its public repository) is set up with
+`clear_board` and the moves that led there, and asked `genmove`; its answer is the book's
+move. The book is written in the canonical form that src/knowledge/book.rs reads.
+
+    python3 scripts/opening_book.py --player Kosumi --plies 10 --min-games 3 \
+        --engine "katago gtp -model MODEL -config CONFIG" --out data/opening-book.txt \
+        matches/*.sgf
+"""
+
+import argparse
+import collections
+import re
+import shlex
+import subprocess
+import sys
+
+LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+
+
+def transform(symmetry, size, column, row):
+    """Where (column, row from the top) goes under symmetry 0-7, as book.rs turns it."""
+    if symmetry & 1:
+        column = size - 1 - column
+    if symmetry & 2:
+        row = size - 1 - row
+    if symmetry & 4:
+        column, row = row, column
+    return column, row
+
+
+def canonical(stones, size):
+    """The least of the eight writings of `stones` ((column, row) -> 'X'/'O'), and its symmetry."""
+    best = None
+    for symmetry in range(8):
+        cells = ["."] * (size * size)
+        for (column, row), stone in stones.items():
+            to_column, to_row = transform(symmetry, size, column, row)
+            cells[to_row * size + to_column] = stone
+        text = "".join(cells)
+        if best is None or text < best[0]:
+            best = (text, symmetry)
+    return best
+
+
+def games(paths, size, komi, player):
+    """(moves, colour of `player`) of each game of the right size and komi."""
+    for path in paths:
+        text = open(path, encoding="utf-8", errors="replace").read()
+        if f"SZ[{size}]" not in text or f"KM[{komi}]" not in text:
+            continue
+        black = re.search(r"PB\[([^\]]*)\]", text)
+        white = re.search(r"PW\[([^\]]*)\]", text)
+        colour = None
+        if black and black.group(1).startswith(player):
+            colour = "B"
+        elif white and white.group(1).startswith(player):
+            colour = "W"
+        if colour is None:
+            continue
+        moves = re.findall(r";([BW])\[([a-z]{0,2})\]", text)
+        yield moves, colour
+
+
+def positions(paths, size, komi, player, plies):
+    """Counts of (canonical position, colour to move), with the moves that first led there."""
+    counts = collections.Counter()
+    first = {}
+    for moves, colour in games(paths, size, komi, player):
+        stones = {}
+        for ply, (mover, move) in enumerate(moves[:plies]):
+            if mover == colour:
+                key = (canonical(stones, size)[0], mover)
+                counts[key] += 1
+                first.setdefault(key, moves[:ply])
+            if len(move) != 2:
+                break  # a pass: the opening is over
+            point = (ord(move[0]) - 97, ord(move[1]) - 97)
+            if point in stones:
+                break  # a capture happened before: out of the book's reach
+            stones[point] = "X" if mover == "B" else "O"
+    return counts, first
+
+
+class Engine:
+    def __init__(self, command):
+        self.process = subprocess.Popen(
+            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+
+    def send(self, command):
+        self.process.stdin.write(command + "\n")
+        self.process.stdin.flush()
+        lines = []
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise RuntimeError(f"the engine stopped at {command!r}")
+            if line.strip() == "" and lines:
+                break
+            if line.strip():
+                lines.append(line.strip())
+        answer = " ".join(lines)
+        if not answer.startswith("="):
+            raise RuntimeError(f"{command!r}: {answer}")
+        return answer[1:].strip()
+
+
+def vertex(size, column, row):
+    return f"{LETTERS[column]}{size - row}"
+
+
+def book_line(engine, size, komi, moves, mover):
+    engine.send(f"boardsize {size}")
+    engine.send("clear_board")
+    engine.send(f"komi {komi}")
+    stones = {}
+    for colour, move in moves:
+        column, row = ord(move[0]) - 97, ord(move[1]) - 97
+        engine.send(f"play {colour} {vertex(size, column, row)}")
+        stones[(column, row)] = "X" if colour == "B" else "O"
+    answer = engine.send(f"genmove {mover}").upper()
+    if answer in ("PASS", "RESIGN"):
+        return None
+    column, row = LETTERS.index(answer[0]), size - int(answer[1:])
+    text, symmetry = canonical(stones, size)
+    column, row = transform(symmetry, size, column, row)
+    rows = "/".join(text[index : index + size] for index in range(0, size * size, size))
+    return f"{rows} {mover} {vertex(size, column, row)}"
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("sgf", nargs="+")
+    parser.add_argument("--player", required=True, help="the player whose positions are kept")
+    parser.add_argument("--size", type=int, default=9)
+    parser.add_argument("--komi", default="7.5")
+    parser.add_argument("--plies", type=int, default=10)
+    parser.add_argument("--min-games", type=int, default=3)
+    parser.add_argument("--engine", required=True)
+    parser.add_argument("--source", default="", help="a line on where the games came from")
+    parser.add_argument("--out", required=True)
+    arguments = parser.parse_args()
+    counts, first = positions(
+        arguments.sgf, arguments.size, arguments.komi, arguments.player, arguments.plies
+    )
+    chosen = [key for key, count in counts.most_common() if count >= arguments.min_games]
+    print(f"{len(counts)} positions, {len(chosen)} seen in {arguments.min_games}+ games",
+          file=sys.stderr)
+    engine = Engine(arguments.engine)
+    with open(arguments.out, "w", encoding="utf-8") as out:
+        out.write("# Kosumi's opening book, written by scripts/opening_book.py.\n")
+        out.write(f"# Positions: {arguments.player} to move in the first {arguments.plies} "
+                  f"moves of {len(arguments.sgf)} games, seen in {arguments.min_games}+ games.\n")
+        if arguments.source:
+            out.write(f"# Games: {arguments.source}\n")
+        out.write(f"# Moves: {arguments.engine}\n")
+        out.write(f"size {arguments.size}\nkomi {arguments.komi}\n")
+        for number, key in enumerate(chosen, 1):
+            line = book_line(engine, arguments.size, arguments.komi, first[key], key[1])
+            if line:
+                out.write(line + "\n")
+                out.flush()
+            print(f"{number}/{len(chosen)} {line}", file=sys.stderr)
+    engine.send("quit")
+
+
+if __name__ == "__main__":
+    main()
