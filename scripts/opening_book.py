@@ -11,6 +11,8 @@ move. The book is written in the canonical form that src/knowledge/book.rs reads
     python3 scripts/opening_book.py --player Kosumi --plies 10 --min-games 3 \
         --engine "katago gtp -model MODEL -config CONFIG" --out data/opening-book.txt \
         matches/*.sgf
+
+With --known BOOK, the positions BOOK already holds keep its moves and only new ones are asked.
 """
 
 import argparse
@@ -134,6 +136,16 @@ def book_line(engine, size, komi, moves, mover):
     return f"{rows} {mover} {vertex(size, column, row)}"
 
 
+def read_book(path):
+    """The lines of an earlier book by (canonical position, colour to move)."""
+    lines = {}
+    for line in open(path, encoding="utf-8"):
+        words = line.split()
+        if len(words) == 3 and "/" in words[0]:
+            lines[(words[0].replace("/", ""), words[1])] = line.strip()
+    return lines
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("sgf", nargs="+")
@@ -144,6 +156,7 @@ def main():
     parser.add_argument("--min-games", type=int, default=3)
     parser.add_argument("--engine", required=True)
     parser.add_argument("--source", default="", help="a line on where the games came from")
+    parser.add_argument("--known", help="an earlier book whose moves are kept, not asked again")
     parser.add_argument("--out", required=True)
     arguments = parser.parse_args()
     counts, first = positions(
@@ -152,6 +165,7 @@ def main():
     chosen = [key for key, count in counts.most_common() if count >= arguments.min_games]
     print(f"{len(counts)} positions, {len(chosen)} seen in {arguments.min_games}+ games",
           file=sys.stderr)
+    known = read_book(arguments.known) if arguments.known else {}
     engine = Engine(arguments.engine)
     with open(arguments.out, "w", encoding="utf-8") as out:
         out.write("# Kosumi's opening book, written by scripts/opening_book.py.\n")
@@ -162,7 +176,9 @@ def main():
         out.write(f"# Moves: {arguments.engine}\n")
         out.write(f"size {arguments.size}\nkomi {arguments.komi}\n")
         for number, key in enumerate(chosen, 1):
-            line = book_line(engine, arguments.size, arguments.komi, first[key], key[1])
+            line = known.get(key) or book_line(
+                engine, arguments.size, arguments.komi, first[key], key[1]
+            )
             if line:
                 out.write(line + "\n")
                 out.flush()
