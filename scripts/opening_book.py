@@ -18,9 +18,9 @@ With --known BOOK, the positions BOOK already holds keep its moves and only new 
 import argparse
 import collections
 import re
-import shlex
-import subprocess
 import sys
+
+from territory_moves import Judge as GtpEngine
 
 LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
@@ -89,30 +89,6 @@ def positions(paths, size, komi, player, plies):
     return counts, first
 
 
-class Engine:
-    def __init__(self, command):
-        self.process = subprocess.Popen(
-            shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
-        )
-
-    def send(self, command):
-        self.process.stdin.write(command + "\n")
-        self.process.stdin.flush()
-        lines = []
-        while True:
-            line = self.process.stdout.readline()
-            if not line:
-                raise RuntimeError(f"the engine stopped at {command!r}")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.strip())
-        answer = " ".join(lines)
-        if not answer.startswith("="):
-            raise RuntimeError(f"{command!r}: {answer}")
-        return answer[1:].strip()
-
-
 def vertex(size, column, row):
     return f"{LETTERS[column]}{size - row}"
 
@@ -166,7 +142,7 @@ def main():
     print(f"{len(counts)} positions, {len(chosen)} seen in {arguments.min_games}+ games",
           file=sys.stderr)
     known = read_book(arguments.known) if arguments.known else {}
-    engine = Engine(arguments.engine)
+    engine = GtpEngine(arguments.engine)
     with open(arguments.out, "w", encoding="utf-8") as out:
         out.write("# Kosumi's opening book, written by scripts/opening_book.py.\n")
         out.write(f"# Positions: {arguments.player} to move in the first {arguments.plies} "
@@ -183,7 +159,7 @@ def main():
                 out.write(line + "\n")
                 out.flush()
             print(f"{number}/{len(chosen)} {line}", file=sys.stderr)
-    engine.send("quit")
+    engine.close()
 
 
 if __name__ == "__main__":

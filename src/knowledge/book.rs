@@ -199,16 +199,8 @@ fn cells_from_the_top(board: &Board) -> Vec<u8> {
 /// Where (column, row) goes under symmetry `symmetry` (0–7): bit 0 mirrors the columns, bit 1
 /// the rows, bit 2 then swaps columns and rows.
 fn transform(symmetry: usize, size: usize, column: usize, row: usize) -> (usize, usize) {
-    let column = if symmetry & 1 != 0 {
-        size - 1 - column
-    } else {
-        column
-    };
-    let row = if symmetry & 2 != 0 {
-        size - 1 - row
-    } else {
-        row
-    };
+    let column = mirrored(symmetry & 1 != 0, size, column);
+    let row = mirrored(symmetry & 2 != 0, size, row);
     if symmetry & 4 != 0 {
         (row, column)
     } else {
@@ -223,17 +215,15 @@ fn inverse(symmetry: usize, size: usize, column: usize, row: usize) -> (usize, u
     } else {
         (column, row)
     };
-    let column = if symmetry & 1 != 0 {
-        size - 1 - column
-    } else {
-        column
-    };
-    let row = if symmetry & 2 != 0 {
-        size - 1 - row
-    } else {
-        row
-    };
-    (column, row)
+    (
+        mirrored(symmetry & 1 != 0, size, column),
+        mirrored(symmetry & 2 != 0, size, row),
+    )
+}
+
+/// `line` counted from the other edge when `mirror`.
+fn mirrored(mirror: bool, size: usize, line: usize) -> usize {
+    if mirror { size - 1 - line } else { line }
 }
 
 /// The least of the eight symmetric writings of `cells`, and the symmetry that gives it.
