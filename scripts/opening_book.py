@@ -20,9 +20,7 @@ import collections
 import re
 import sys
 
-from territory_moves import Judge as GtpEngine
-
-LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+from territory_moves import LETTERS, Judge as GtpEngine
 
 
 def transform(symmetry, size, column, row):

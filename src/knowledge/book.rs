@@ -152,8 +152,8 @@ fn parse_entry(
             "the position is not {size} rows of {size} of . X O"
         ));
     }
-    let cells: Vec<u8> = rows.concat().into_bytes();
-    if canonical(&cells, size).1.as_bytes() != cells.as_slice() {
+    let written = rows.concat();
+    if canonical(written.as_bytes(), size).1 != written {
         return Err("the position is not in its canonical form".to_string());
     }
     let color = match color {
@@ -162,14 +162,10 @@ fn parse_entry(
         _ => return Err(format!("bad colour {color}")),
     };
     let (column, row) = parse_vertex(size, vertex).ok_or(format!("bad vertex {vertex}"))?;
-    if cells[row * size + column] != b'.' {
+    if written.as_bytes()[row * size + column] != b'.' {
         return Err(format!("{vertex} is not empty"));
     }
-    Ok((
-        String::from_utf8(cells).unwrap_or_default(),
-        color,
-        (column, row),
-    ))
+    Ok((written, color, (column, row)))
 }
 
 /// A GTP vertex as (column, row from the top) on a board of `size`.
