@@ -12,7 +12,8 @@ move. The book is written in the canonical form that src/knowledge/book.rs reads
         --engine "katago gtp -model MODEL -config CONFIG" --out data/opening-book.txt \
         matches/*.sgf
 
-With --known BOOK, the positions BOOK already holds keep its moves and only new ones are asked.
+With --known BOOK the book grows: every line of BOOK is kept, its header too, and only the
+positions it does not hold are asked and added. The built-in book was grown so (docs/knowledge.md).
 """
 
 import argparse
@@ -67,6 +68,36 @@ def games(paths, size, komi, player):
         yield moves, colour
 
 
+def neighbours(size, point):
+    column, row = point
+    for step_column, step_row in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        if 0 <= column + step_column < size and 0 <= row + step_row < size:
+            yield column + step_column, row + step_row
+
+
+def chain_without_liberty(stones, size, start):
+    """The chain at `start` if it has no liberty left, else an empty list."""
+    chain, seen = [start], {start}
+    for point in chain:
+        for neighbour in neighbours(size, point):
+            if neighbour not in stones:
+                return []
+            if neighbour not in seen and stones[neighbour] == stones[start]:
+                seen.add(neighbour)
+                chain.append(neighbour)
+    return chain
+
+
+def play(stones, size, move, mover):
+    """Puts `mover`'s stone ('B'/'W') at `move` (SGF letters) and takes the chains it captures."""
+    point = (ord(move[0]) - 97, ord(move[1]) - 97)
+    stones[point] = "X" if mover == "B" else "O"
+    for neighbour in neighbours(size, point):
+        if neighbour in stones and stones[neighbour] != stones[point]:
+            for captured in chain_without_liberty(stones, size, neighbour):
+                del stones[captured]
+
+
 def positions(paths, size, komi, player, plies):
     """Counts of (canonical position, colour to move), with the moves that first led there."""
     counts = collections.Counter()
@@ -80,10 +111,7 @@ def positions(paths, size, komi, player, plies):
                 first.setdefault(key, moves[:ply])
             if len(move) != 2:
                 break  # a pass: the opening is over
-            point = (ord(move[0]) - 97, ord(move[1]) - 97)
-            if point in stones:
-                break  # a capture happened before: out of the book's reach
-            stones[point] = "X" if mover == "B" else "O"
+            play(stones, size, move, mover)
     return counts, first
 
 
@@ -99,7 +127,7 @@ def book_line(engine, size, komi, moves, mover):
     for colour, move in moves:
         column, row = ord(move[0]) - 97, ord(move[1]) - 97
         engine.send(f"play {colour} {vertex(size, column, row)}")
-        stones[(column, row)] = "X" if colour == "B" else "O"
+        play(stones, size, move, colour)
     answer = engine.send(f"genmove {mover}").upper()
     if answer in ("PASS", "RESIGN"):
         return None
@@ -111,13 +139,29 @@ def book_line(engine, size, komi, moves, mover):
 
 
 def read_book(path):
-    """The lines of an earlier book by (canonical position, colour to move)."""
-    lines = {}
+    """An earlier book: its comment lines, and its lines by (canonical position, colour to move)."""
+    comments, lines = [], {}
     for line in open(path, encoding="utf-8"):
         words = line.split()
-        if len(words) == 3 and "/" in words[0]:
+        if line.startswith("#"):
+            comments.append(line.rstrip("\n"))
+        elif len(words) == 3 and "/" in words[0]:
             lines[(words[0].replace("/", ""), words[1])] = line.strip()
-    return lines
+    return comments, lines
+
+
+def write_header(out, arguments, comments):
+    """The comment lines on where the positions and moves came from (after an earlier book's
+    `comments`), and the size and komi."""
+    for comment in comments:
+        out.write(comment + "\n")
+    said = "Added" if comments else "Positions"
+    out.write(f"# {said}: {arguments.player} to move in the first {arguments.plies} moves "
+              f"of {len(arguments.sgf)} games, seen in {arguments.min_games}+ games.\n")
+    if arguments.source:
+        out.write(f"# Games: {arguments.source}\n")
+    out.write(f"# Moves: {arguments.engine}\n")
+    out.write(f"size {arguments.size}\nkomi {arguments.komi}\n")
 
 
 def main():
@@ -130,7 +174,8 @@ def main():
     parser.add_argument("--min-games", type=int, default=3)
     parser.add_argument("--engine", required=True)
     parser.add_argument("--source", default="", help="a line on where the games came from")
-    parser.add_argument("--known", help="an earlier book whose moves are kept, not asked again")
+    parser.add_argument("--known",
+                        help="an earlier book to grow: its lines are all kept, not asked again")
     parser.add_argument("--out", required=True)
     arguments = parser.parse_args()
     counts, first = positions(
@@ -139,24 +184,19 @@ def main():
     chosen = [key for key, count in counts.most_common() if count >= arguments.min_games]
     print(f"{len(counts)} positions, {len(chosen)} seen in {arguments.min_games}+ games",
           file=sys.stderr)
-    known = read_book(arguments.known) if arguments.known else {}
+    comments, known = read_book(arguments.known) if arguments.known else ([], {})
+    new = [key for key in chosen if key not in known]
     engine = GtpEngine(arguments.engine)
     with open(arguments.out, "w", encoding="utf-8") as out:
-        out.write("# Kosumi's opening book, written by scripts/opening_book.py.\n")
-        out.write(f"# Positions: {arguments.player} to move in the first {arguments.plies} "
-                  f"moves of {len(arguments.sgf)} games, seen in {arguments.min_games}+ games.\n")
-        if arguments.source:
-            out.write(f"# Games: {arguments.source}\n")
-        out.write(f"# Moves: {arguments.engine}\n")
-        out.write(f"size {arguments.size}\nkomi {arguments.komi}\n")
-        for number, key in enumerate(chosen, 1):
-            line = known.get(key) or book_line(
-                engine, arguments.size, arguments.komi, first[key], key[1]
-            )
+        write_header(out, arguments, comments)
+        for line in known.values():
+            out.write(line + "\n")
+        for number, key in enumerate(new, 1):
+            line = book_line(engine, arguments.size, arguments.komi, first[key], key[1])
             if line:
                 out.write(line + "\n")
                 out.flush()
-            print(f"{number}/{len(chosen)} {line}", file=sys.stderr)
+            print(f"{number}/{len(new)} {line}", file=sys.stderr)
     engine.close()
 
 
