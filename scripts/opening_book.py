@@ -18,8 +18,10 @@ positions it does not hold are asked and added. The built-in book was grown so (
 
 import argparse
 import collections
+import os
 import re
 import sys
+import tempfile
 
 from territory_moves import LETTERS, Judge as GtpEngine
 
@@ -166,18 +168,24 @@ def write_header(out, arguments, comments):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("sgf", nargs="+")
-    parser.add_argument("--player", required=True, help="the player whose positions are kept")
+    parser.add_argument("sgf", nargs="*")
+    parser.add_argument("--player", help="the player whose positions are kept")
     parser.add_argument("--size", type=int, default=9)
     parser.add_argument("--komi", default="7.5")
     parser.add_argument("--plies", type=int, default=10)
     parser.add_argument("--min-games", type=int, default=3)
-    parser.add_argument("--engine", required=True)
+    parser.add_argument("--engine")
     parser.add_argument("--source", default="", help="a line on where the games came from")
     parser.add_argument("--known",
                         help="an earlier book to grow: its lines are all kept, not asked again")
-    parser.add_argument("--out", required=True)
+    parser.add_argument("--out")
+    parser.add_argument("--self-test", action="store_true", help="check the counting and exit")
     arguments = parser.parse_args()
+    if arguments.self_test:
+        self_test()
+        return
+    if not (arguments.sgf and arguments.player and arguments.engine and arguments.out):
+        parser.error("the SGF files, --player, --engine and --out are needed")
     counts, first = positions(
         arguments.sgf, arguments.size, arguments.komi, arguments.player, arguments.plies
     )
@@ -189,15 +197,55 @@ def main():
     engine = GtpEngine(arguments.engine)
     with open(arguments.out, "w", encoding="utf-8") as out:
         write_header(out, arguments, comments)
-        for line in known.values():
-            out.write(line + "\n")
-        for number, key in enumerate(new, 1):
-            line = book_line(engine, arguments.size, arguments.komi, first[key], key[1])
-            if line:
-                out.write(line + "\n")
-                out.flush()
-            print(f"{number}/{len(new)} {line}", file=sys.stderr)
+        write_lines(out, engine, arguments, known, [(key, first[key]) for key in new])
     engine.close()
+
+
+def write_lines(out, engine, arguments, known, new):
+    """The earlier book's lines, then a line for each new (key, moves that led there)."""
+    for line in known.values():
+        out.write(line + "\n")
+    for number, (key, moves) in enumerate(new, 1):
+        line = book_line(engine, arguments.size, arguments.komi, moves, key[1])
+        if line:
+            out.write(line + "\n")
+            out.flush()
+        print(f"{number}/{len(new)} {line}", file=sys.stderr)
+
+
+def self_test():
+    """Checks the counting of positions, captures included, and a grown book, on made-up data."""
+    # Black's corner stone at A9 is taken by White's B9 and A8; Black then plays at A9 again.
+    game = "(;SZ[9]KM[7.5]PB[Kosumi]PW[Other];B[aa];W[ba];B[ee];W[ab];B[aa];W[cc])"
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "game.sgf")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(game)
+        counts, first = positions([path], 9, "7.5", "Kosumi", 6)
+    stones = {}
+    for mover, move in re.findall(r";([BW])\[([a-z]{2})\]", game)[:4]:
+        play(stones, 9, move, mover)
+    assert stones == {(1, 0): "O", (4, 4): "X", (0, 1): "O"}, stones
+    assert sorted(len(moves) for moves in first.values()) == [0, 2, 4], first
+    assert (canonical(stones, 9)[0], "B") in counts
+    assert canonical({(8, 8): "X"}, 9)[0] == canonical({(0, 0): "X"}, 9)[0] == "." * 80 + "X"
+
+    class FixedEngine:
+        def send(self, command):
+            return "C3" if command.startswith("genmove") else ""
+
+    class Settings:
+        size, komi = 9, "7.5"
+
+    written = []
+    out = type("Out", (), {"write": written.append, "flush": lambda self: None})()
+    key = (canonical(stones, 9)[0], "B")
+    write_lines(out, FixedEngine(), Settings, {("old", "B"): "old B E5"}, [(key, first[key])])
+    assert written[0] == "old B E5\n", written
+    text, symmetry = canonical(stones, 9)
+    rows = "/".join(text[index : index + 9] for index in range(0, 81, 9))
+    assert written[1] == f"{rows} B {vertex(9, *transform(symmetry, 9, 2, 6))}\n", written
+    print("opening_book self-test: ok")
 
 
 if __name__ == "__main__":
