@@ -18,12 +18,13 @@ positions it does not hold are asked and added. The built-in book was grown so (
 
 import argparse
 import collections
+import io
 import os
-import re
 import sys
 import tempfile
 
-from territory_moves import LETTERS, Judge as GtpEngine
+from territory_moves import LETTERS, Board, Judge as GtpEngine, parse_sgf
+from territory_moves import vertex as gtp_vertex
 
 
 def transform(symmetry, size, column, row):
@@ -52,52 +53,23 @@ def canonical(stones, size):
 
 
 def games(paths, size, komi, player):
-    """(moves, colour of `player`) of each game of the right size and komi."""
+    """(moves as territory_moves.parse_sgf gives them, colour of `player`) of each game of the
+    right size and komi."""
     for path in paths:
         text = open(path, encoding="utf-8", errors="replace").read()
-        if f"SZ[{size}]" not in text or f"KM[{komi}]" not in text:
+        root, game_size, moves = parse_sgf(text)
+        if game_size != size or root.get("KM", [""])[0] != komi:
             continue
-        black = re.search(r"PB\[([^\]]*)\]", text)
-        white = re.search(r"PW\[([^\]]*)\]", text)
-        colour = None
-        if black and black.group(1).startswith(player):
-            colour = "B"
-        elif white and white.group(1).startswith(player):
-            colour = "W"
-        if colour is None:
-            continue
-        moves = re.findall(r";([BW])\[([a-z]{0,2})\]", text)
-        yield moves, colour
+        colour = next((colour for colour in ("B", "W")
+                       if root.get("P" + colour, [""])[0].startswith(player)), None)
+        if colour is not None:
+            yield moves, colour
 
 
-def neighbours(size, point):
-    column, row = point
-    for step_column, step_row in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-        if 0 <= column + step_column < size and 0 <= row + step_row < size:
-            yield column + step_column, row + step_row
-
-
-def chain_without_liberty(stones, size, start):
-    """The chain at `start` if it has no liberty left, else an empty list."""
-    chain, seen = [start], {start}
-    for point in chain:
-        for neighbour in neighbours(size, point):
-            if neighbour not in stones:
-                return []
-            if neighbour not in seen and stones[neighbour] == stones[start]:
-                seen.add(neighbour)
-                chain.append(neighbour)
-    return chain
-
-
-def play(stones, size, move, mover):
-    """Puts `mover`'s stone ('B'/'W') at `move` (SGF letters) and takes the chains it captures."""
-    point = (ord(move[0]) - 97, ord(move[1]) - 97)
-    stones[point] = "X" if mover == "B" else "O"
-    for neighbour in neighbours(size, point):
-        if neighbour in stones and stones[neighbour] != stones[point]:
-            for captured in chain_without_liberty(stones, size, neighbour):
-                del stones[captured]
+def from_the_top(board):
+    """The board's stones as canonical() takes them: (column, row from the top) -> 'X'/'O'."""
+    return {(column, board.size - 1 - row): "X" if colour == "B" else "O"
+            for (column, row), colour in board.stones.items()}
 
 
 def positions(paths, size, komi, player, plies):
@@ -105,15 +77,15 @@ def positions(paths, size, komi, player, plies):
     counts = collections.Counter()
     first = {}
     for moves, colour in games(paths, size, komi, player):
-        stones = {}
-        for ply, (mover, move) in enumerate(moves[:plies]):
+        board = Board(size)
+        for ply, (mover, point) in enumerate(moves[:plies]):
             if mover == colour:
-                key = (canonical(stones, size)[0], mover)
+                key = (canonical(from_the_top(board), size)[0], mover)
                 counts[key] += 1
                 first.setdefault(key, moves[:ply])
-            if len(move) != 2:
+            if point is None:
                 break  # a pass: the opening is over
-            play(stones, size, move, mover)
+            board.play(mover, point)
     return counts, first
 
 
@@ -125,16 +97,15 @@ def book_line(engine, size, komi, moves, mover):
     engine.send(f"boardsize {size}")
     engine.send("clear_board")
     engine.send(f"komi {komi}")
-    stones = {}
-    for colour, move in moves:
-        column, row = ord(move[0]) - 97, ord(move[1]) - 97
-        engine.send(f"play {colour} {vertex(size, column, row)}")
-        play(stones, size, move, colour)
+    board = Board(size)
+    for colour, point in moves:
+        engine.send(f"play {colour} {gtp_vertex(point)}")
+        board.play(colour, point)
     answer = engine.send(f"genmove {mover}").upper()
     if answer in ("PASS", "RESIGN"):
         return None
     column, row = LETTERS.index(answer[0]), size - int(answer[1:])
-    text, symmetry = canonical(stones, size)
+    text, symmetry = canonical(from_the_top(board), size)
     column, row = transform(symmetry, size, column, row)
     rows = "/".join(text[index : index + size] for index in range(0, size * size, size))
     return f"{rows} {mover} {vertex(size, column, row)}"
@@ -197,16 +168,17 @@ def main():
     engine = GtpEngine(arguments.engine)
     with open(arguments.out, "w", encoding="utf-8") as out:
         write_header(out, arguments, comments)
-        write_lines(out, engine, arguments, known, [(key, first[key]) for key in new])
+        write_lines(out, engine, arguments.size, arguments.komi, known,
+                    [(key, first[key]) for key in new])
     engine.close()
 
 
-def write_lines(out, engine, arguments, known, new):
+def write_lines(out, engine, size, komi, known, new):
     """The earlier book's lines, then a line for each new (key, moves that led there)."""
     for line in known.values():
         out.write(line + "\n")
     for number, (key, moves) in enumerate(new, 1):
-        line = book_line(engine, arguments.size, arguments.komi, moves, key[1])
+        line = book_line(engine, size, komi, moves, key[1])
         if line:
             out.write(line + "\n")
             out.flush()
@@ -222,9 +194,10 @@ def self_test():
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(game)
         counts, first = positions([path], 9, "7.5", "Kosumi", 6)
-    stones = {}
-    for mover, move in re.findall(r";([BW])\[([a-z]{2})\]", game)[:4]:
-        play(stones, 9, move, mover)
+    board = Board(9)
+    for mover, point in parse_sgf(game)[2][:4]:
+        board.play(mover, point)
+    stones = from_the_top(board)
     assert stones == {(1, 0): "O", (4, 4): "X", (0, 1): "O"}, stones
     assert sorted(len(moves) for moves in first.values()) == [0, 2, 4], first
     assert (canonical(stones, 9)[0], "B") in counts
@@ -234,13 +207,10 @@ def self_test():
         def send(self, command):
             return "C3" if command.startswith("genmove") else ""
 
-    class Settings:
-        size, komi = 9, "7.5"
-
-    written = []
-    out = type("Out", (), {"write": written.append, "flush": lambda self: None})()
+    out = io.StringIO()
     key = (canonical(stones, 9)[0], "B")
-    write_lines(out, FixedEngine(), Settings, {("old", "B"): "old B E5"}, [(key, first[key])])
+    write_lines(out, FixedEngine(), 9, "7.5", {("old", "B"): "old B E5"}, [(key, first[key])])
+    written = out.getvalue().splitlines(keepends=True)
     assert written[0] == "old B E5\n", written
     text, symmetry = canonical(stones, 9)
     rows = "/".join(text[index : index + 9] for index in range(0, 81, 9))
