@@ -212,9 +212,11 @@ def self_test():
     write_lines(out, FixedEngine(), 9, "7.5", {("old", "B"): "old B E5"}, [(key, first[key])])
     written = out.getvalue().splitlines(keepends=True)
     assert written[0] == "old B E5\n", written
-    text, symmetry = canonical(stones, 9)
-    rows = "/".join(text[index : index + 9] for index in range(0, 81, 9))
-    assert written[1] == f"{rows} B {vertex(9, *transform(symmetry, 9, 2, 6))}\n", written
+    # The least writing puts the stones last: turned half a round, White's B9 and A8 go to H1
+    # and J2, E5 stays, and the engine's C3 goes to G7.
+    rows = "/".join(["........."] * 4 + ["....X....", ".........", ".........",
+                                           "........O", ".......O."])
+    assert written[1] == f"{rows} B G7\n", written
     print("opening_book self-test: ok")
 
 
