@@ -89,10 +89,6 @@ def positions(paths, size, komi, player, plies):
     return counts, first
 
 
-def vertex(size, column, row):
-    return f"{LETTERS[column]}{size - row}"
-
-
 def book_line(engine, size, komi, moves, mover):
     engine.send(f"boardsize {size}")
     engine.send("clear_board")
@@ -108,7 +104,7 @@ def book_line(engine, size, komi, moves, mover):
     text, symmetry = canonical(from_the_top(board), size)
     column, row = transform(symmetry, size, column, row)
     rows = "/".join(text[index : index + size] for index in range(0, size * size, size))
-    return f"{rows} {mover} {vertex(size, column, row)}"
+    return f"{rows} {mover} {gtp_vertex((column, size - 1 - row))}"
 
 
 def read_book(path):
