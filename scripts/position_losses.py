@@ -15,7 +15,10 @@ that costs minutes where a match that can tell 5 % apart costs hours.
    answers are kept in --answers, one JSON line each, and read back on the next run, so a
    player is asked only about positions it has not answered.
 4. The judge gives the mover's win rate after each answer; a move's loss is the mover's win
-   rate before the move minus after it (a resignation gives the whole win rate away).
+   rate before the move minus after it (a resignation gives the whole win rate away). With
+   --lead the loss is counted in points of the judge's score lead instead (a resignation
+   gives away the lead and the board's points): early in a 19×19 game the win rate barely
+   moves while the lead does.
 
 It prints, for each player: the positions, the mean loss, the share of moves losing more than
 --big, and the share that are the judge's own first choice; then, for every pair of players,
@@ -75,8 +78,11 @@ def key_of(position, extra=None):
     return f"{position['size']}/{position['komi']}/{position['rules']}/{text}"
 
 
-def mover_rate(black_rate, colour):
-    """A win rate reported from Black's side, seen from `colour`'s."""
+def mover_rate(black_rate, colour, lead=False):
+    """A win rate (with `lead`, a score lead) reported from Black's side, seen from
+    `colour`'s."""
+    if lead:
+        return black_rate if colour == "B" else -black_rate
     return black_rate if colour == "B" else 1.0 - black_rate
 
 
@@ -100,20 +106,24 @@ class Judge:
         for key, entries in repeats.items():
             rate = sum(entry["black_win_rate"] for entry in entries) / len(entries)
             self.known[key] = dict(entries[0], black_win_rate=rate)
+            leads = [entry["black_lead"] for entry in entries if "black_lead" in entry]
+            if leads:
+                self.known[key]["black_lead"] = sum(leads) / len(leads)
         self.cache = open(cache_path, "a") if cache_path else None
 
-    def judge(self, position, move=None):
+    def judge(self, position, move=None, lead=False):
         """Black's win rate in `position` (after `move`, a [colour, vertex] pair, if given)
-        and the judge's first choice there."""
+        and the judge's first choice there; with `lead`, Black's score lead in points in
+        place of the win rate."""
         key = key_of(position, move)
-        if key not in self.known:
+        if key not in self.known or (lead and "black_lead" not in self.known[key]):
             self.known[key] = self.ask(key, position["moves"] + ([move] if move else []),
                                        position)
             if self.cache:
                 self.cache.write(json.dumps(self.known[key]) + "\n")
                 self.cache.flush()
         entry = self.known[key]
-        return entry["black_win_rate"], entry["best"]
+        return entry["black_lead" if lead else "black_win_rate"], entry["best"]
 
     def ask(self, key, moves, position):
         if self.process is None:
@@ -140,7 +150,8 @@ class Judge:
                 break
         infos = sorted(answer.get("moveInfos", []), key=lambda info: info["order"])
         best = infos[0]["move"].upper() if infos else "PASS"
-        return {"key": key, "black_win_rate": answer["rootInfo"]["winrate"], "best": best}
+        return {"key": key, "black_win_rate": answer["rootInfo"]["winrate"],
+                "black_lead": answer["rootInfo"]["scoreLead"], "best": best}
 
     def close(self):
         if self.process:
@@ -187,14 +198,17 @@ class Player:
             self.engine.close()
 
 
-def loss_of(judge, position, move):
-    """The win rate `move` gives away in `position`, and whether it is the judge's choice."""
+def loss_of(judge, position, move, lead=False):
+    """The win rate (with `lead`, the points of score lead) `move` gives away in `position`,
+    and whether it is the judge's choice. Resigning gives away the whole win rate, or the
+    lead and the board's points."""
     colour = to_move(position)
-    before, best = judge.judge(position)
+    before, best = judge.judge(position, lead=lead)
     if move == "RESIGN":
-        return mover_rate(before, colour), False
-    after, _ = judge.judge(position, [colour, move.lower() if move == "PASS" else move])
-    return mover_rate(before, colour) - mover_rate(after, colour), move == best
+        whole = mover_rate(before, colour, lead)
+        return (whole + position["size"] ** 2 if lead else whole), False
+    after, _ = judge.judge(position, [colour, move.lower() if move == "PASS" else move], lead)
+    return mover_rate(before, colour, lead) - mover_rate(after, colour, lead), move == best
 
 
 def summary_lines(losses, big):
@@ -238,13 +252,18 @@ def self_test():
     assert key_of(chosen[0], ["W", "D4"]) == "9/7.5/chinese/BE5 WD4"
 
     class FixedJudge:
-        def judge(self, position, move=None):
+        def judge(self, position, move=None, lead=False):
+            if lead:
+                return (-2.0, "D4") if move is None else ({"D4": -4.5}[move[1]], "")
             return (0.4, "D4") if move is None else ({"D4": 0.35, "pass": 0.9}[move[1]], "")
 
     # White to move: 0.6 before; D4 leaves White 0.65 (a gain), a pass 0.1, resigning 0.
     assert [round(value, 6) for value in loss_of(FixedJudge(), chosen[0], "D4")] == [-0.05, 1]
     assert round(loss_of(FixedJudge(), chosen[0], "PASS")[0], 6) == 0.5
     assert loss_of(FixedJudge(), chosen[0], "RESIGN") == (0.6, False)
+    # By the lead: White leads by 2 before D4 and by 4.5 after it, a gain of 2.5 points.
+    assert loss_of(FixedJudge(), chosen[0], "D4", lead=True) == (-2.5, True)
+    assert loss_of(FixedJudge(), chosen[0], "RESIGN", lead=True) == (83.0, False)
     lines = summary_lines({"a": {"p": (0.2, False), "q": (0.0, True)},
                            "b": {"p": (0.0, True), "q": (0.0, True)}}, 0.15)
     assert lines[0] == ("a: 2 positions, mean loss 0.1000, 1 over 0.15 (50.0 %), "
@@ -282,6 +301,9 @@ def main():
     parser.add_argument("--big", type=float, default=0.15, help="a loss over this is a big one")
     parser.add_argument("--cache", help="the judge's JSON-lines cache, added to as it goes")
     parser.add_argument("--answers", help="the players' JSON-lines answers, added to as they go")
+    parser.add_argument("--lead", action="store_true",
+                        help="measure the judge's score lead in points in place of the win "
+                        "rate (early in a 19×19 game the win rate barely moves)")
     parser.add_argument("--self-test", action="store_true", help="check the counting and exit")
     arguments = parser.parse_args()
     if arguments.self_test:
@@ -309,8 +331,8 @@ def main():
             continue
         kept += 1
         for player in players:
-            losses[player.name][key_of(position)] = loss_of(judge, position,
-                                                            player.move(position))
+            losses[player.name][key_of(position)] = loss_of(
+                judge, position, player.move(position), arguments.lead)
     print(f"positions: {len(positions)}, undecided by the judge: {kept}")
     print("\n".join(summary_lines(losses, arguments.big)))
     for player in players:
