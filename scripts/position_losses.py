@@ -101,14 +101,15 @@ class Judge:
                 for line in cache:
                     entry = json.loads(line)
                     repeats.setdefault(entry["key"], []).append(entry)
-        # A key judged more than once (by two runs at once) gets the mean of its win rates:
-        # the judge's search is noisy, and every player is measured against the same value.
+        # A key judged more than once (by two runs at once) gets the mean of its win rates and
+        # leads: the judge's search is noisy, and every player is measured against one value.
         for key, entries in repeats.items():
-            rate = sum(entry["black_win_rate"] for entry in entries) / len(entries)
-            self.known[key] = dict(entries[0], black_win_rate=rate)
-            leads = [entry["black_lead"] for entry in entries if "black_lead" in entry]
-            if leads:
-                self.known[key]["black_lead"] = sum(leads) / len(leads)
+            merged = dict(entries[0])
+            for measure in ("black_win_rate", "black_lead"):
+                values = [entry[measure] for entry in entries if measure in entry]
+                if values:
+                    merged[measure] = sum(values) / len(values)
+            self.known[key] = merged
         self.cache = open(cache_path, "a") if cache_path else None
 
     def judge(self, position, move=None, lead=False):
