@@ -1,11 +1,12 @@
 //! Expansion: which children a node gets, and with what priors. The root's are the moves the
 //! caller allows (the game's own legality), all of them. An inner node's are the moves the
 //! board's own mechanics allow, ranked best prior first: it gets the first `FIRST_CHILDREN`
-//! and a pass when it is expanded, and more as its visits grow (progressive widening, one more
-//! ranked move per `VISITS_PER_CHILD` visits, added in segments that double what the node
-//! has; the first of those segments is cut from the expansion's own ranking and kept pending,
-//! so that the priors are not computed twice). Repetitions are checked when a child is first
-//! selected. Knows the board and the priors, not the game's history.
+//! (`LARGE_BOARD_FIRST_CHILDREN` from 19×19) and a pass when it is expanded, and more as its
+//! visits grow (progressive widening, one more ranked move per `VISITS_PER_CHILD` visits,
+//! added in segments that double what the node has; the first of those segments is cut from
+//! the expansion's own ranking and kept pending, so that the priors are not computed twice).
+//! Repetitions are checked when a child is first selected. Knows the board and the priors,
+//! not the game's history.
 
 use super::tree::Children;
 use super::{Node, Position, Tree, prior};
@@ -14,10 +15,25 @@ use crate::game::Move;
 use crate::knowledge::History;
 use crate::playout;
 
-/// The ranked moves an inner node gets when it is expanded (a pass comes on top).
+/// The ranked moves an inner node gets when it is expanded below 19×19 (a pass comes on top).
 pub const FIRST_CHILDREN: usize = 16;
+/// The ranked moves an inner node gets when it is expanded on 19×19 and larger boards, where
+/// the move model ranks less well and a move that is not a child gathers no AMAF statistics
+/// (docs/search.md §1.4).
+pub const LARGE_BOARD_FIRST_CHILDREN: usize = 128;
+/// The board size from which `LARGE_BOARD_FIRST_CHILDREN` applies.
+pub const LARGE_BOARD: usize = 19;
 /// One more ranked move for every this many visits of the node.
 pub const VISITS_PER_CHILD: u32 = 8;
+
+/// The ranked moves an inner node gets when it is expanded on a board of `size`.
+pub fn first_children(size: usize) -> usize {
+    if size >= LARGE_BOARD {
+        LARGE_BOARD_FIRST_CHILDREN
+    } else {
+        FIRST_CHILDREN
+    }
+}
 
 /// Nodes for `points` with the priors of `color` playing there and the move model's
 /// probabilities (in the order of `points`), and the model's probability of a pass (1 when
@@ -144,13 +160,13 @@ fn tie_rank(index: usize, salt: u64) -> u64 {
     (index as u64 ^ salt).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
-/// The children of an inner node when it is expanded: the first `FIRST_CHILDREN` ranked
+/// The children of an inner node when it is expanded: the first `first_children` ranked
 /// moves, then a pass; and, pending, the segment its first widening will add
 /// (`Children::take_pending`), cut from the same ranking.
 pub(super) fn inner_children(board: &Board, color: Color, recent: &History, even: f32) -> Children {
     let (mut children, pass) = ranked(board, color, recent, even);
     let total = children.len();
-    let pending = segment_after(&mut children, FIRST_CHILDREN);
+    let pending = segment_after(&mut children, first_children(board.size()));
     let end = children.len();
     children.push(pass_child(even, pass));
     let first = Children::new(children, end, total);
@@ -160,11 +176,12 @@ pub(super) fn inner_children(board: &Board, color: Color, recent: &History, even
     }
 }
 
-/// Whether a node with `children` and `visits` visits is due more children.
+/// Whether a node with `children` and `visits` visits, on a board of `size`, is due more
+/// children.
 #[inline]
-pub(super) fn wants_widening(children: &Children, visits: u32) -> bool {
+pub(super) fn wants_widening(children: &Children, visits: u32, size: usize) -> bool {
     let (end, total) = children.ranked();
-    end < total && end < FIRST_CHILDREN + (visits / VISITS_PER_CHILD) as usize
+    end < total && end < first_children(size) + (visits / VISITS_PER_CHILD) as usize
 }
 
 /// The segment after the ranked moves `0..end` of an inner node: as many more as the node
@@ -298,8 +315,8 @@ mod tests {
         assert!(children.iter().all(|node| node.prior_value() <= best));
         let (end, total) = children.ranked();
         assert_eq!((end, total), (FIRST_CHILDREN, board.empty_count()));
-        assert!(!wants_widening(&children, VISITS_PER_CHILD - 1));
-        assert!(wants_widening(&children, VISITS_PER_CHILD));
+        assert!(!wants_widening(&children, VISITS_PER_CHILD - 1, 9));
+        assert!(wants_widening(&children, VISITS_PER_CHILD, 9));
         children.widen(|end| next_children(&board, Color::Black, &History::default(), 14.0, end));
         assert_eq!(children.ranked().0, 2 * FIRST_CHILDREN);
         assert_eq!(children.len(), 2 * FIRST_CHILDREN + 1);
@@ -319,7 +336,7 @@ mod tests {
                 .widen(|end| next_children(&board, Color::Black, &History::default(), 14.0, end));
         }
         assert_eq!(children.len(), total + 1);
-        assert!(!wants_widening(&children, u32::MAX));
+        assert!(!wants_widening(&children, u32::MAX, 9));
     }
 
     #[test]
@@ -376,6 +393,27 @@ mod tests {
         assert_eq!(end, total);
         assert!(children.take_pending(end).is_none());
         assert_eq!(children.units(), children.len() + 1);
+    }
+
+    #[test]
+    fn an_inner_node_on_19x19_starts_with_many_more_moves_than_on_smaller_boards() {
+        // The empty 19×19 board: 361 ranked moves, of which the expansion shows 128 and keeps
+        // the next 128 pending; 13×13 keeps the small boards' 16.
+        let large = Board::new(19).unwrap();
+        let children = inner_children(&large, Color::Black, &History::default(), 20.0);
+        assert_eq!(children.len(), LARGE_BOARD_FIRST_CHILDREN + 1);
+        assert_eq!(children.ranked(), (LARGE_BOARD_FIRST_CHILDREN, 361));
+        assert!(!wants_widening(&children, VISITS_PER_CHILD - 1, 19));
+        assert!(wants_widening(&children, VISITS_PER_CHILD, 19));
+        let pending = children.take_pending(LARGE_BOARD_FIRST_CHILDREN);
+        assert_eq!(
+            pending.map(|segment| segment.ranked()),
+            Some((2 * LARGE_BOARD_FIRST_CHILDREN, 361))
+        );
+        let small = Board::new(13).unwrap();
+        let children = inner_children(&small, Color::Black, &History::default(), 14.0);
+        assert_eq!(children.ranked(), (FIRST_CHILDREN, 169));
+        assert!(!wants_widening(&children, VISITS_PER_CHILD - 1, 13));
     }
 
     #[test]

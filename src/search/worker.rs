@@ -287,7 +287,7 @@ impl Worker {
         };
         match node.children() {
             Some(children) => {
-                if room && expansion::wants_widening(children, visits) {
+                if room && expansion::wants_widening(children, visits, board.size()) {
                     children.widen(|end| {
                         // A pending segment was counted when the node was expanded.
                         children.take_pending(end).unwrap_or_else(|| {
