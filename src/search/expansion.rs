@@ -9,7 +9,7 @@
 //! not the game's history.
 
 use super::tree::Children;
-use super::{Node, Position, Tree, prior};
+use super::{LARGE_BOARD, Node, Position, Tree, prior};
 use crate::board::{Board, CELLS, Color, Point};
 use crate::game::Move;
 use crate::knowledge::History;
@@ -21,8 +21,6 @@ pub const FIRST_CHILDREN: usize = 16;
 /// the move model ranks less well and a move that is not a child gathers no AMAF statistics
 /// (docs/search.md §1.4).
 pub const LARGE_BOARD_FIRST_CHILDREN: usize = 128;
-/// The board size from which `LARGE_BOARD_FIRST_CHILDREN` applies.
-pub const LARGE_BOARD: usize = 19;
 /// One more ranked move for every this many visits of the node.
 pub const VISITS_PER_CHILD: u32 = 8;
 

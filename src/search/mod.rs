@@ -208,6 +208,9 @@ pub struct Outcome {
     pub ownership: Option<Vec<f64>>,
 }
 
+/// The board size from which the search treats a board as large: a larger even prior
+/// (`prior::even_visits`) and wider inner nodes (`expansion::first_children`).
+const LARGE_BOARD: usize = 19;
 /// How many simulations the coordinating thread runs between two looks at the clock, the
 /// stop signal and the early end.
 const CHECK_EVERY: u64 = 16;

@@ -5,6 +5,7 @@
 //! ranked by their priors, let in first by progressive widening). Knows the board and the
 //! model, not the tree.
 
+use super::LARGE_BOARD;
 use crate::board::{Board, Color, Point};
 use crate::knowledge::{self, History};
 
@@ -81,7 +82,7 @@ impl Prior {
 /// The even prior's visits on a board of `size`: 14 below 19×19, 20 from 19×19 on (PACHI's
 /// `eqex`, docs/search.md §2.1).
 pub fn even_visits(size: usize) -> f32 {
-    if size >= 19 { 20.0 } else { 14.0 }
+    if size >= LARGE_BOARD { 20.0 } else { 14.0 }
 }
 
 /// The prior of a pass: a small value, so that the search passes only when every move looks
