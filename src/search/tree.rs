@@ -147,9 +147,14 @@ pub struct Children {
 
 impl Children {
     /// A segment of `nodes`, which hold the ranked moves up to `ranked_end` of `ranked_total`.
-    pub fn new(nodes: Vec<Node>, ranked_end: usize, ranked_total: usize) -> Children {
+    /// The nodes move to an allocation of exactly their number: shrinking a longer vector in
+    /// place (an expansion's whole ranking, cut to its first moves) would leave the allocator
+    /// a hole the size of the moves cut off for every node expanded (docs/search.md §6).
+    pub fn new(mut nodes: Vec<Node>, ranked_end: usize, ranked_total: usize) -> Children {
+        let mut exact = Vec::with_capacity(nodes.len());
+        exact.append(&mut nodes);
         Children {
-            nodes: nodes.into_boxed_slice(),
+            nodes: exact.into_boxed_slice(),
             ranked_end: ranked_end.min(u16::MAX as usize) as u16,
             ranked_total: ranked_total.min(u16::MAX as usize) as u16,
             next: OnceLock::new(),
