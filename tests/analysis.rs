@@ -562,7 +562,8 @@ fn pondering_stops_at_once_on_input_and_is_refused_without_a_searching_player() 
     assert_ne!(first, "resign");
     // The engine ponders now; a command stops it.
     std::thread::sleep(Duration::from_millis(300));
-    // A star point Black's search did not take (on several threads it may take either).
+    // A star point Black left empty: on several threads its first move varies from run to run
+    // and is now and then Q16 itself.
     let white_move = if first == "Q16" {
         "play w D4"
     } else {
