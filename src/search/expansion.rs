@@ -25,7 +25,7 @@ pub const LARGE_BOARD_FIRST_CHILDREN: usize = 128;
 pub const VISITS_PER_CHILD: u32 = 8;
 
 /// The ranked moves an inner node gets when it is expanded on a board of `size`.
-pub fn first_children(size: usize) -> usize {
+fn first_children(size: usize) -> usize {
     if size >= LARGE_BOARD {
         LARGE_BOARD_FIRST_CHILDREN
     } else {
