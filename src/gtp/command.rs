@@ -520,6 +520,15 @@ impl Command {
     pub fn is_known(name: &str) -> bool {
         COMMANDS.iter().any(|spec| spec.name == name)
     }
+
+    /// Every command's name, one a line in the table's order: `list_commands`' reply.
+    pub fn names_text() -> String {
+        COMMANDS
+            .iter()
+            .map(|spec| spec.name)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
 }
 
 #[cfg(test)]
@@ -539,6 +548,21 @@ mod tests {
             assert_eq!(spec.name, spec.name.to_ascii_lowercase());
             assert!(Command::is_known(spec.name));
         }
+    }
+
+    #[test]
+    fn the_names_text_gives_each_command_on_its_own_line_in_the_table_order() {
+        let text = Command::names_text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines.len(), COMMANDS.len());
+        assert_eq!(lines[0], "protocol_version");
+        for (line, spec) in lines.iter().zip(COMMANDS) {
+            assert_eq!(*line, spec.name);
+        }
+        assert!(
+            !text.ends_with('\n'),
+            "the reply's blank line is the protocol's to add"
+        );
     }
 
     #[test]

@@ -11,7 +11,7 @@ mod rules;
 mod scoring;
 mod setup;
 
-use super::command::{COMMANDS, Command};
+use super::command::Command;
 use super::gogui;
 use super::interrupt::Interrupt;
 use super::response;
@@ -208,11 +208,7 @@ impl Engine {
             Command::Name => Ok(NAME.to_string()),
             Command::Version => Ok(env!("CARGO_PKG_VERSION").to_string()),
             Command::KnownCommand(name) => Ok(Command::is_known(&name).to_string()),
-            Command::ListCommands => Ok(COMMANDS
-                .iter()
-                .map(|spec| spec.name)
-                .collect::<Vec<_>>()
-                .join("\n")),
+            Command::ListCommands => Ok(Command::names_text()),
             Command::Quit => Ok(String::new()),
 
             // The game: size, komi, moves (engine/play.rs).
