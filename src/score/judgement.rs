@@ -123,6 +123,17 @@ pub fn judge_board(board: &Board, to_move: Color) -> Judgement {
 pub fn judge_board_from(board: &Board, to_move: Color, playouts: u32) -> Judgement {
     let playouts = playouts.max(1);
     let chains = chains(board);
+    let open = open_chains(board, &chains);
+    if open.is_empty() {
+        return Judgement::default();
+    }
+    let tally = Tally::from_playouts(board, to_move, playouts, &open);
+    tally.verdict(board, &open, playouts)
+}
+
+/// The chains of `chains` that neither colour's proof settles: every chain but those
+/// unconditionally alive (Benson) and those no opposing stone can reach.
+fn open_chains<'a>(board: &Board, chains: &'a [Vec<Point>]) -> Vec<&'a Vec<Point>> {
     let mut proven = vec![false; CELLS];
     for color in Color::BOTH {
         for stone in unconditionally_alive(board, color) {
@@ -132,73 +143,96 @@ pub fn judge_board_from(board: &Board, to_move: Color, playouts: u32) -> Judgeme
             proven[stone.index()] = true;
         }
     }
-    let open: Vec<&Vec<Point>> = chains
+    chains
         .iter()
         .filter(|stones| !proven[stones[0].index()])
-        .collect();
-    if open.is_empty() {
-        return Judgement::default();
-    }
+        .collect()
+}
 
-    let mut random = position_random(JUDGEMENT_SEED, board, to_move);
-    let mut owned_by_opponent = vec![0u32; open.len()];
-    let mut in_seki = vec![0u32; open.len()];
-    let mut sharing: Vec<Point> = Vec::new();
-    for index in 0..playouts {
-        let mut end = board.clone();
-        let first = if index % 2 == 0 {
-            to_move
-        } else {
-            to_move.opponent()
+/// What the playouts said of each open chain, slot by slot in the order of the open chains.
+struct Tally {
+    /// How many of the chain's stones, summed over the playouts, the opponent owned at the end.
+    owned_by_opponent: Vec<u32>,
+    /// In how many playouts the chain stood at the end sharing a liberty with the other colour.
+    in_seki: Vec<u32>,
+}
+
+impl Tally {
+    /// Plays `playouts` seki-keeping playouts from `board`, the side to move first in every
+    /// other one, and counts each open chain's fate at their ends.
+    fn from_playouts(board: &Board, to_move: Color, playouts: u32, open: &[&Vec<Point>]) -> Tally {
+        let mut random = position_random(JUDGEMENT_SEED, board, to_move);
+        let mut tally = Tally {
+            owned_by_opponent: vec![0; open.len()],
+            in_seki: vec![0; open.len()],
         };
-        playout::playout_under(Policy::SekiKeeping, &mut end, first, &mut random);
-
-        // The chains next to an empty point that both colours touch: shared liberties.
-        sharing.clear();
-        for empty in end.empty_points() {
-            if playout::owner(&end, empty).is_none() {
-                for neighbour in end.neighbours(empty) {
-                    if end.get(neighbour).is_some() {
-                        sharing.push(end.chain_head(neighbour));
+        let mut sharing: Vec<Point> = Vec::new();
+        for index in 0..playouts {
+            let mut end = board.clone();
+            let first = if index % 2 == 0 {
+                to_move
+            } else {
+                to_move.opponent()
+            };
+            playout::playout_under(Policy::SekiKeeping, &mut end, first, &mut random);
+            sharing_chains(&end, &mut sharing);
+            for (slot, stones) in open.iter().enumerate() {
+                let color = board.get(stones[0]).expect("a chain has stones");
+                for &stone in stones.iter() {
+                    if playout::owner(&end, stone) == Some(color.opponent()) {
+                        tally.owned_by_opponent[slot] += 1;
                     }
                 }
-            }
-        }
-        for (slot, stones) in open.iter().enumerate() {
-            let color = board.get(stones[0]).expect("a chain has stones");
-            for &stone in stones.iter() {
-                if playout::owner(&end, stone) == Some(color.opponent()) {
-                    owned_by_opponent[slot] += 1;
+                let anchor = stones[0];
+                if end.get(anchor) == Some(color) && sharing.contains(&end.chain_head(anchor)) {
+                    tally.in_seki[slot] += 1;
                 }
             }
-            let anchor = stones[0];
-            if end.get(anchor) == Some(color) && sharing.contains(&end.chain_head(anchor)) {
-                in_seki[slot] += 1;
+        }
+        tally
+    }
+
+    /// The judgement the tally gives over `playouts` playouts: a chain in seki in more than
+    /// `SEKI_SHARE` of them is in seki, else one whose stones the opponent owned more than
+    /// `DEAD_SHARE` of the time is dead.
+    fn verdict(&self, board: &Board, open: &[&Vec<Point>], playouts: u32) -> Judgement {
+        let mut judgement = Judgement::default();
+        let playouts = f64::from(playouts);
+        for (slot, stones) in open.iter().enumerate() {
+            let seki_share = self.in_seki[slot] as f64 / playouts;
+            let dead_share = self.owned_by_opponent[slot] as f64 / (playouts * stones.len() as f64);
+            log::debug!(
+                "chain at {:?} ({} stones): owned by the opponent {:.3}, in seki {:.3}",
+                board.coordinates(stones[0]),
+                stones.len(),
+                dead_share,
+                seki_share
+            );
+            if seki_share > SEKI_SHARE {
+                judgement.seki.extend(stones.iter());
+            } else if dead_share > DEAD_SHARE {
+                judgement.dead.extend(stones.iter());
+            }
+        }
+        judgement.dead.sort();
+        judgement.seki.sort();
+        judgement
+    }
+}
+
+/// Fills `sharing` with the chain heads next to an empty point that neither colour owns at
+/// the end of a playout: the chains that share a liberty.
+fn sharing_chains(end: &Board, sharing: &mut Vec<Point>) {
+    sharing.clear();
+    for empty in end.empty_points() {
+        if playout::owner(end, empty).is_none() {
+            for neighbour in end.neighbours(empty) {
+                if end.get(neighbour).is_some() {
+                    sharing.push(end.chain_head(neighbour));
+                }
             }
         }
     }
-
-    let mut judgement = Judgement::default();
-    let playouts = f64::from(playouts);
-    for (slot, stones) in open.iter().enumerate() {
-        let seki_share = in_seki[slot] as f64 / playouts;
-        let dead_share = owned_by_opponent[slot] as f64 / (playouts * stones.len() as f64);
-        log::debug!(
-            "chain at {:?} ({} stones): owned by the opponent {:.3}, in seki {:.3}",
-            board.coordinates(stones[0]),
-            stones.len(),
-            dead_share,
-            seki_share
-        );
-        if seki_share > SEKI_SHARE {
-            judgement.seki.extend(stones.iter());
-        } else if dead_share > DEAD_SHARE {
-            judgement.dead.extend(stones.iter());
-        }
-    }
-    judgement.dead.sort();
-    judgement.seki.sort();
-    judgement
 }
 
 /// Every chain on the board, each as its stones, in board order of their first stone (row by
