@@ -595,3 +595,52 @@ fn play_to_two_passes(
     }
     moves
 }
+
+#[test]
+fn kosumi_param_shows_the_settings_changes_one_and_refuses_a_bad_value_without_a_change() {
+    let mut engine = Engine::start(&[
+        "--seed",
+        "1",
+        "--player",
+        "mcts",
+        "--playouts",
+        "500",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(
+        engine.ok("kosumi-param"),
+        "[string] playouts 500\n\
+         [string] time none\n\
+         [string] threads 1\n\
+         [string] resign_threshold 0.1"
+    );
+    for change in [
+        "time 2.5",
+        "playouts none",
+        "threads 2",
+        "resign_threshold 0.05",
+    ] {
+        assert_eq!(engine.ok(&format!("kosumi-param {change}")), "");
+    }
+    let changed = "[string] playouts none\n\
+                   [string] time 2.5\n\
+                   [string] threads 2\n\
+                   [string] resign_threshold 0.05";
+    assert_eq!(engine.ok("kosumi-param"), changed);
+    for refused in [
+        "playouts -1",
+        "time 2e9",
+        "threads 0",
+        "resign_threshold 1.5",
+        "colour 3",
+    ] {
+        assert_eq!(
+            engine.send(&format!("kosumi-param {refused}")),
+            Reply::Failure("syntax error".to_string()),
+            "{refused}"
+        );
+    }
+    assert_eq!(engine.ok("kosumi-param"), changed);
+    engine.quit();
+}

@@ -174,40 +174,44 @@ impl Engine {
         Ok(gogui::principal_variation(self.game.board(), color, &line))
     }
 
-    /// `kosumi-param [KEY VALUE]`: the search settings, or one of them changed.
+    /// `kosumi-param [KEY VALUE]`: without arguments, GoGui's parameter lines of the search
+    /// settings (`[string] playouts N`, `time S`, `threads N`, `resign_threshold P`, `none` for
+    /// no limit); with KEY VALUE, an empty reply and that setting changed. Fails with `syntax
+    /// error` for an unknown key or a value out of its range, and changes nothing then.
     pub(super) fn param(&mut self, setting: Option<(String, String)>) -> Reply {
-        let Some((key, value)) = setting else {
-            let shown = |limit: Option<String>| limit.unwrap_or_else(|| "none".to_string());
-            let settings = self.search_settings.get();
-            let (threads, resign) = (settings.threads, settings.resign_below);
-            return Ok(gogui::search_parameters(&[
-                (
-                    "playouts",
-                    shown(self.limits.playouts.map(|n| n.to_string())),
-                ),
-                (
-                    "time",
-                    shown(self.limits.time.map(|time| time.as_secs_f64().to_string())),
-                ),
-                ("threads", threads.to_string()),
-                ("resign_threshold", resign.to_string()),
-            ]));
-        };
+        match setting {
+            None => Ok(self.parameters_text()),
+            Some((key, value)) => self.set_parameter(&key, &value).map(|()| String::new()),
+        }
+    }
+
+    /// The search settings as GoGui's parameter lines.
+    fn parameters_text(&self) -> String {
+        let shown = |limit: Option<String>| limit.unwrap_or_else(|| "none".to_string());
+        let settings = self.search_settings.get();
+        let playouts = self.limits.playouts.map(|n| n.to_string());
+        let time = self.limits.time.map(|time| time.as_secs_f64().to_string());
+        gogui::search_parameters(&[
+            ("playouts", shown(playouts)),
+            ("time", shown(time)),
+            ("threads", settings.threads.to_string()),
+            ("resign_threshold", settings.resign_below.to_string()),
+        ])
+    }
+
+    /// Changes the setting `key` to `value`, or refuses (logging why) and changes nothing.
+    fn set_parameter(&mut self, key: &str, value: &str) -> Result<(), Failure> {
         let refuse = |why: &str| {
             log::warn!("refused: kosumi-param {key} {value}: {why}");
             Failure::SyntaxError
         };
         let none = value.eq_ignore_ascii_case("none");
-        match key.as_str() {
+        match key {
             "playouts" => {
-                let playouts = if none {
-                    None
-                } else {
-                    Some(
-                        value
-                            .parse::<u64>()
-                            .map_err(|_| refuse("0 or more, or none"))?,
-                    )
+                let playouts = match value.parse::<u64>() {
+                    _ if none => None,
+                    Ok(playouts) => Some(playouts),
+                    Err(_) => return Err(refuse("0 or more, or none")),
                 };
                 self.limits = Limits {
                     playouts,
@@ -215,43 +219,36 @@ impl Engine {
                 };
             }
             "time" => {
-                let time = if none {
-                    None
-                } else {
-                    match value.parse::<f64>() {
-                        Ok(seconds) if (0.0..=1e9).contains(&seconds) => {
-                            Some(Duration::from_secs_f64(seconds))
-                        }
-                        _ => return Err(refuse("seconds from 0 to 1000000000, or none")),
+                let time = match value.parse::<f64>() {
+                    _ if none => None,
+                    Ok(seconds) if (0.0..=1e9).contains(&seconds) => {
+                        Some(Duration::from_secs_f64(seconds))
                     }
+                    _ => return Err(refuse("seconds from 0 to 1000000000, or none")),
                 };
                 self.limits = Limits {
                     time,
                     ..self.limits
                 };
             }
-            "threads" => {
-                let threads = match value.parse::<usize>() {
-                    Ok(threads) if (1..=256).contains(&threads) => threads,
-                    _ => return Err(refuse("1 to 256")),
-                };
-                self.search_settings
-                    .change(|settings| settings.threads = threads);
-            }
-            "resign_threshold" => {
-                let share = match value.parse::<f64>() {
-                    Ok(share) if (0.0..=1.0).contains(&share) => share,
-                    _ => return Err(refuse("0 to 1")),
-                };
-                self.search_settings
-                    .change(|settings| settings.resign_below = share);
-            }
+            "threads" => match value.parse::<usize>() {
+                Ok(threads) if (1..=256).contains(&threads) => self
+                    .search_settings
+                    .change(|settings| settings.threads = threads),
+                _ => return Err(refuse("1 to 256")),
+            },
+            "resign_threshold" => match value.parse::<f64>() {
+                Ok(share) if (0.0..=1.0).contains(&share) => self
+                    .search_settings
+                    .change(|settings| settings.resign_below = share),
+                _ => return Err(refuse("0 to 1")),
+            },
             _ => {
                 return Err(refuse(
                     "unknown key (playouts, time, threads, resign_threshold)",
                 ));
             }
         }
-        Ok(String::new())
+        Ok(())
     }
 }
