@@ -189,7 +189,7 @@ impl Engine {
     fn parameters_text(&self) -> String {
         let shown = |limit: Option<String>| limit.unwrap_or_else(|| "none".to_string());
         let settings = self.search_settings.get();
-        let playouts = self.limits.playouts.map(|n| n.to_string());
+        let playouts = self.limits.playouts.map(|count| count.to_string());
         let time = self.limits.time.map(|time| time.as_secs_f64().to_string());
         gogui::search_parameters(&[
             ("playouts", shown(playouts)),
