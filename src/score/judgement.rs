@@ -166,6 +166,10 @@ impl Tally {
             owned_by_opponent: vec![0; open.len()],
             in_seki: vec![0; open.len()],
         };
+        let colors: Vec<Color> = open
+            .iter()
+            .map(|stones| board.get(stones[0]).expect("a chain has stones"))
+            .collect();
         let mut sharing: Vec<Point> = Vec::new();
         for index in 0..playouts {
             let mut end = board.clone();
@@ -176,8 +180,7 @@ impl Tally {
             };
             playout::playout_under(Policy::SekiKeeping, &mut end, first, &mut random);
             sharing_chains(&end, &mut sharing);
-            for (slot, stones) in open.iter().enumerate() {
-                let color = board.get(stones[0]).expect("a chain has stones");
+            for (slot, (stones, &color)) in open.iter().zip(&colors).enumerate() {
                 for &stone in stones.iter() {
                     if playout::owner(&end, stone) == Some(color.opponent()) {
                         tally.owned_by_opponent[slot] += 1;
